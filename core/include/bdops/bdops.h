@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * bdops/bdops.h - what a frontend calls after lowering a unit, and what the
+ * driver uses to collect, merge and print findings.
+ *
+ *	struct bd_options o;
+ *	bd_options_init(&o);
+ *	bd_options_set(&o, "disable", "put-mode");	// from plugin args
+ *	struct bd_unit *u = ...lower...;
+ *	struct bd_result *r = bd_analyze(u, &o);
+ *	for (i = 0; i < bd_result_count(r); i++) host_warn(bd_result_get(r, i));
+ *	bd_result_free(r); bd_unit_free(u);
+ *
+ * Messages, check ids, fix hints and ordering come from here only, so all
+ * frontends print the same findings.
+ */
+#ifndef BDOPS_BDOPS_H
+#define BDOPS_BDOPS_H
+
+#include "ir.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- checks ---- */
+enum bd_check {
+	BD_CHECK_FILE_WRITE,
+	BD_CHECK_NDELAY_FLAGS,
+	BD_CHECK_PUT_MODE,
+	BD_CHECK_DEPRECATED_IOCTL,
+	BD_CHECK_DEPRECATED_PROTOTYPE,
+	BD_CHECK_COUNT
+};
+
+struct bd_check_info {
+	enum bd_check id;
+	const char *name;	/* "put-mode" */
+	const char *full;	/* "bdops-put-mode" */
+	const char *summary;	/* one line, for list-checks and SARIF */
+	const char *help;	/* a paragraph, for SARIF help text */
+	const char *doc;	/* docs/checks/<name>.md */
+};
+const struct bd_check_info *bd_check_info(enum bd_check id);
+/* Accepts "put-mode" or "bdops-put-mode"; returns -1 if unknown. */
+int bd_check_lookup(const char *name);
+
+/* ---- options (shared by plugins, sparse and the driver) ---- */
+enum bd_format { BD_FMT_TEXT, BD_FMT_JSON, BD_FMT_SARIF };
+enum bd_error_mode { BD_ERR_AUTO, BD_ERR_YES, BD_ERR_NO };
+
+struct bd_options {
+	int enabled[BD_CHECK_COUNT];
+	int strict;
+	enum bd_format format;
+	enum bd_error_mode error;
+	const char *output;	/* NULL: the frontend's default stream */
+	const char *facts_dir;	/* NULL: no facts written */
+	const char *baseline;	/* NULL: no baseline */
+	const char *root;	/* repo root for SARIF uriBaseId, or NULL */
+	const char *dump_ir;	/* "-" (stderr) or a file: dump the unit */
+	int verbose;
+};
+void bd_options_init(struct bd_options *o);
+/* Set one option by name ("format", "output", "facts-dir", "strict",
+ * "disable", "enable", "error", "baseline", "root", "dump-ir", "help").  value may be NULL for
+ * flags.  Returns 0, or -1 with a message in err (which names the valid
+ * options or values). */
+int bd_options_set(struct bd_options *o, const char *key, const char *value,
+		   char *err, size_t errlen);
+/* "format, output, facts-dir, ..." with one line each, for help. */
+const char *bd_options_help(void);
+
+/* ---- findings ---- */
+enum bd_severity { BD_SEV_WARNING, BD_SEV_ERROR, BD_SEV_NOTE };
+
+struct bd_note {
+	struct bd_loc loc;
+	const char *message;
+};
+
+struct bd_finding {
+	enum bd_check check;
+	enum bd_severity severity;
+	struct bd_loc loc;
+	const char *function;	/* enclosing function, or NULL (ops tables) */
+	const char *message;	/* without the [bdops-...] suffix */
+	const char *fix;	/* fix hint text, or NULL */
+	int nnotes;
+	struct bd_note *notes;
+	int suppressed;		/* 1 comment, 2 baseline */
+};
+
+struct bd_result;
+/* Run all enabled checks over the unit.  Never fails: an internal problem is
+ * recorded as a note (bd_result_internal).  Findings are sorted (file, line,
+ * column, check) and suppression comments / the baseline are applied. */
+struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o);
+int bd_result_count(const struct bd_result *r);	/* unsuppressed only */
+const struct bd_finding *bd_result_get(const struct bd_result *r, int i);
+int bd_result_suppressed(const struct bd_result *r);	/* how many */
+int bd_result_functions(const struct bd_result *r);	/* bodies analysed */
+const char *bd_result_internal(const struct bd_result *r); /* NULL if none */
+void bd_result_free(struct bd_result *r);
+
+/* An empty result to collect findings read back from JSON (the driver). */
+struct bd_result *bd_result_new(void);
+void bd_result_add(struct bd_result *r, const struct bd_finding *f);
+void bd_result_sort(struct bd_result *r);
+/* Read a JSON array written by bd_report_write(BD_FMT_JSON). 0 or -1. */
+int bd_result_read_json(struct bd_result *r, const char *path);
+
+/* ---- output ---- */
+/* Text: file:line:col: warning: message [bdops-check], notes, fix hint.
+ * JSON: [{"file","line","column","check","function","message","severity",
+ * "notes":[{"file","line","column","message"}],"fix"}].  SARIF 2.1.0. */
+void bd_report_write(const struct bd_result *r, const struct bd_options *o, FILE *out);
+/* "bdops: N findings (M suppressed) in K functions" or the nothing-analysed
+ * note. */
+void bd_report_summary(const struct bd_result *r, FILE *out);
+/* The one-line message text with its suffix: "msg [bdops-check]". */
+const char *bd_finding_text(const struct bd_finding *f, char *buf, size_t len);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * result.c - the list of findings of one run, with the strings it owns.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+
+struct bd_result *bd_result_new(void)
+{
+	return bd_xcalloc(1, sizeof(struct bd_result));
+}
+
+const char *bd_result_str(struct bd_result *r, const char *s)
+{
+	char *p;
+
+	if (!s)
+		return NULL;
+	p = bd_xstrdup(s);
+	BD_GROW(r->pool, r->npool, r->cap_pool);
+	r->pool[r->npool++] = p;
+	return p;
+}
+
+void bd_result_add(struct bd_result *r, const struct bd_finding *f)
+{
+	struct bd_finding *n;
+	int i;
+
+	BD_GROW(r->v, r->n, r->cap);
+	n = &r->v[r->n++];
+	*n = *f;
+	n->loc.file = bd_result_str(r, f->loc.file);
+	n->function = bd_result_str(r, f->function);
+	n->message = bd_result_str(r, f->message);
+	n->fix = bd_result_str(r, f->fix);
+	n->notes = NULL;
+	if (f->nnotes > 0) {
+		n->notes = bd_xcalloc(f->nnotes, sizeof(*n->notes));
+		for (i = 0; i < f->nnotes; i++) {
+			n->notes[i].loc = f->notes[i].loc;
+			n->notes[i].loc.file = bd_result_str(r, f->notes[i].loc.file);
+			n->notes[i].message = bd_result_str(r, f->notes[i].message);
+		}
+	}
+}
+
+static int cmp_finding(const void *a, const void *b)
+{
+	const struct bd_finding *x = a, *y = b;
+	int c = strcmp(x->loc.file ? x->loc.file : "", y->loc.file ? y->loc.file : "");
+
+	if (c)
+		return c;
+	if (x->loc.line != y->loc.line)
+		return x->loc.line < y->loc.line ? -1 : 1;
+	if (x->loc.col != y->loc.col)
+		return x->loc.col < y->loc.col ? -1 : 1;
+	if (x->check != y->check)
+		return x->check < y->check ? -1 : 1;
+	return strcmp(x->message, y->message);
+}
+
+void bd_result_sort(struct bd_result *r)
+{
+	if (r->n > 1)
+		qsort(r->v, r->n, sizeof(*r->v), cmp_finding);
+}
+
+int bd_result_count(const struct bd_result *r)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r->n; i++)
+		n += !r->v[i].suppressed;
+	return n;
+}
+
+const struct bd_finding *bd_result_get(const struct bd_result *r, int i)
+{
+	int k;
+
+	for (k = 0; k < r->n; k++) {
+		if (r->v[k].suppressed)
+			continue;
+		if (i-- == 0)
+			return &r->v[k];
+	}
+	return NULL;
+}
+
+int bd_result_suppressed(const struct bd_result *r) { return r->nsuppressed; }
+int bd_result_functions(const struct bd_result *r) { return r->nfuncs; }
+const char *bd_result_internal(const struct bd_result *r) { return r->internal; }
+
+void bd_result_set_internal(struct bd_result *r, const char *msg)
+{
+	if (!r->internal)
+		r->internal = bd_xstrdup(msg);
+}
+
+void bd_result_free(struct bd_result *r)
+{
+	int i;
+
+	if (!r)
+		return;
+	for (i = 0; i < r->n; i++)
+		free(r->v[i].notes);
+	for (i = 0; i < r->npool; i++)
+		free(r->pool[i]);
+	free(r->pool);
+	free(r->v);
+	free(r->internal);
+	free(r);
+}

@@ -1,0 +1,59 @@
+# -*- Python -*-
+# Shared lit configuration for testsuite/ and kernel-fixtures/.
+#
+# The suite runs once per frontend: lit --param frontend=gcc|gcc-O2|clang|
+# clang-tool|sparse.  Every diagnostics test goes through %check, which is
+# "bdops check --frontend <frontend>", so all frontends face the same CHECK
+# lines.  Tests that only make sense for one frontend say
+# "REQUIRES: frontend-gcc" (or -clang, -clang-tool, -sparse).
+import os
+import lit.formats
+
+repo = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+build = lit_config.params.get('build', os.path.join(repo, 'build'))
+frontend = lit_config.params.get('frontend', 'gcc')
+llvm_bin = '/usr/lib/llvm-19/bin'
+
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = ['.c', '.test', '.sh']
+config.excludes = ['Inputs', 'include', 'CMakeLists.txt', 'lit.cfg.py',
+                   'lit.common.py', 'README.md']
+
+fe_map = {
+    'gcc': ('gcc', ''),
+    'gcc-O2': ('gcc', '--cflag -O2'),
+    'clang': ('clang', ''),
+    'clang-tool': ('clang-tool', ''),
+    'sparse': ('sparse', ''),
+}
+if frontend not in fe_map:
+    lit_config.fatal('unknown frontend %r; use one of %s' %
+                     (frontend, ', '.join(sorted(fe_map))))
+fe, extra = fe_map[frontend]
+config.available_features.add('frontend-' + frontend)
+config.available_features.add('family-' + fe.split('-')[0])
+
+bdops = os.path.join(build, 'bin', 'bdops')
+fixtures = os.path.join(repo, 'kernel-fixtures')
+kflags = '-std=gnu11 -Wall -Wextra'
+
+config.substitutions += [
+    ('%bdops', bdops),
+    ('%check', '%s check --frontend %s %s' % (bdops, fe, extra)),
+    ('%frontend', fe),
+    ('%fixtures', fixtures),
+    ('%kflags_fmode', kflags + ' -I' + os.path.join(fixtures, 'include', 'fmode')),
+    ('%kflags_legacy', kflags + ' -I' + os.path.join(fixtures, 'include', 'legacy')),
+    ('%gcc_plugin', os.path.join(build, 'lib', 'bdops_gcc.so')),
+    ('%clang_plugin', os.path.join(build, 'lib', 'bdops_clang.so')),
+    ('%clang_tool', os.path.join(build, 'bin', 'bdops-clang-tool')),
+    ('%bdops_sparse', os.path.join(build, 'bin', 'bdops-sparse')),
+    ('%build', build),
+    ('%repo', repo),
+    ('%clang', os.path.join(llvm_bin, 'clang')),
+    ('%python', '/usr/bin/python3'),
+]
+
+config.environment['PATH'] = os.pathsep.join(
+    [os.path.join(build, 'bin'), llvm_bin, config.environment.get('PATH', os.environ.get('PATH', ''))])
+config.environment['LC_ALL'] = 'C'
