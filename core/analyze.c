@@ -1,16 +1,100 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * analyze.c - bd_analyze(): run the enabled checks over a unit.
- * (placeholder until the engine lands: counts bodies, finds nothing)
+ * analyze.c - bd_analyze(): the pipeline every frontend runs once per unit.
+ *
+ *   per-function facts -> kept functions and roles -> checks ->
+ *   suppressions -> sort -> facts file
  */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "internal.h"
+#include "engine/engine.h"
+
+void bd_report(struct bd_ctx *c, enum bd_check check, enum bd_severity sev,
+	       struct bd_loc loc, const char *function, const char *fix,
+	       int nnotes, const struct bd_note *notes, const char *fmt, ...)
+{
+	struct bd_finding f;
+	char msg[1024];
+	va_list ap;
+
+	if (!c->o->enabled[check])
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	/* One finding per place and text: paths and roles may find it twice. */
+	for (int i = 0; i < c->r->n; i++) {
+		struct bd_finding *o = &c->r->v[i];
+
+		if (o->check == check && o->loc.line == loc.line &&
+		    o->loc.col == loc.col && !strcmp(o->message, msg) &&
+		    !strcmp(o->loc.file ? o->loc.file : "", loc.file ? loc.file : ""))
+			return;
+	}
+	memset(&f, 0, sizeof(f));
+	f.check = check;
+	f.severity = sev;
+	f.loc = loc;
+	f.function = function;
+	f.message = msg;
+	f.fix = fix;
+	f.nnotes = nnotes;
+	f.notes = (struct bd_note *)notes;
+	bd_result_add(c->r, &f);
+}
+
+static void dump_ir(struct bd_unit *u, const char *where)
+{
+	FILE *out = stderr;
+
+	if (strcmp(where, "-")) {
+		out = fopen(where, "w");
+		if (!out)
+			return;
+	}
+	bd_unit_dump(u, out);
+	if (out != stderr)
+		fclose(out);
+}
 
 struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 {
 	struct bd_result *r = bd_result_new();
+	struct bd_ctx c;
 
-	(void)o;
-	r->nfuncs = bd_unit_nfuncs(u);
+	memset(&c, 0, sizeof(c));
+	c.u = u;
+	c.r = r;
+	c.o = o;
+	c.o_ndelay = bd_unit_macro(u, "O_NDELAY", 04000);
+	c.o_nonblock = bd_unit_macro(u, "O_NONBLOCK", 04000);
+	if (o->dump_ir)
+		dump_ir(u, o->dump_ir);
+
+	c.nfns = u->nfuncs;
+	c.fns = bd_xcalloc(c.nfns + 1, sizeof(*c.fns));
+	for (int i = 0; i < c.nfns; i++)
+		bd_fn_init(&c, &c.fns[i], u->funcs[i]);
+	bd_roles(&c);
+	for (int i = 0; i < c.nfns; i++)
+		r->nfuncs += c.fns[i].kept;
+
+	bd_check_deprecated_ioctl(&c);
+	bd_check_file_write(&c);
+	bd_check_ndelay_flags(&c);
+	bd_check_put_mode(&c);
+
+	bd_apply_suppressions(r, o);
 	bd_result_sort(r);
+	if (o->facts_dir)
+		bd_facts_write(u, r, o);
+
+	for (int i = 0; i < c.nfns; i++)
+		bd_fn_free(&c.fns[i]);
+	free(c.fns);
+	free(c.ff);
 	return r;
 }

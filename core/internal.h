@@ -6,6 +6,7 @@
 #define BDOPS_INTERNAL_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include "bdops/ir.h"
 #include "bdops/bdops.h"
 
@@ -68,5 +69,71 @@ void bd_apply_suppressions(struct bd_result *r, const struct bd_options *o);
 /* Line 'line' (1-based) of 'file' without its newline, or NULL.  Files are
  * cached for the life of the process. */
 const char *bd_source_line(const char *file, int line);
+
+/* ---- reports (report.c) ---- */
+#define BD_VERSION "0.1.0"
+
+struct bd_json_writer;
+struct bd_json;
+/* One finding as the JSON report object; with_suppressed adds
+ * "suppressed": 1|2 when it is (the facts files keep suppressed ones). */
+void bd_json_write_finding(struct bd_json_writer *w, const struct bd_finding *f,
+			   const struct bd_options *o, int with_suppressed);
+/* Add the finding described by JSON object j (as written above) to r.
+ * Returns 0, or -1 with err filled in. */
+int bd_finding_from_json(struct bd_result *r, const struct bd_json *j,
+			 char *err, size_t errlen);
+/* 'file' relative to 'root' (NULL: the current directory) when it lies
+ * under it, else NULL; buf receives the relative path. */
+const char *bd_relpath(const char *file, const char *root, char *buf, size_t len);
+/* 'file' made absolute and lexically normalised (no ".", ".."). */
+void bd_abspath(const char *file, char *buf, size_t len);
+/* A message with its numbers replaced by '#', so that line numbers and
+ * constants that move do not make a known finding look new. */
+void bd_normalise_message(const char *msg, char *buf, size_t len);
+/* FNV-1a over file (root-relative), function, check and normalised message:
+ * the identity of a finding that survives line shifts. */
+uint64_t bd_finding_hash(const struct bd_finding *f, const char *root);
+
+/* ---- more results (result.c) ---- */
+/* Drop exact duplicates (same location, check and message: a static inline
+ * in a header reported from several units).  r must be sorted. */
+void bd_result_uniq(struct bd_result *r);
+/* Recompute r->nsuppressed from the findings' flags. */
+void bd_result_recount(struct bd_result *r);
+
+/* ---- baseline (suppress.c) ---- */
+/* Write the findings not suppressed by a comment as a baseline file (the
+ * JSON report format).  0, or -1 with errno set. */
+int bd_baseline_write(const struct bd_result *r, const struct bd_options *o,
+		      const char *path);
+
+/* ---- facts (facts.c, facts_summary.c) ---- */
+/* Write the unit's facts file into o->facts_dir (creating it): findings
+ * (suppressed ones too), function count, internal error, summary.  Atomic:
+ * a temporary file renamed over DIR/<unit>-<hash>.json.  0 or -1 (and the
+ * reason recorded with bd_result_set_internal by the caller's choice). */
+int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
+		   const struct bd_options *o);
+/* Fills the facts file's "summary" object (cross-TU facts); the writer is
+ * inside that object. */
+void bd_facts_summary_write(struct bd_json_writer *w, const struct bd_unit *u,
+			    const struct bd_result *r);
+/* The facts file name for a unit: DIR/<sanitised path>-<hash>.json. */
+void bd_facts_path(const char *dir, const char *unit, char *buf, size_t len);
+/* Call fn for every facts file in dir (sorted by name); stops at the first
+ * non-zero return.  Returns the number of files read, or -1 with err set
+ * (unreadable directory or a corrupt file). */
+typedef int (*bd_facts_fn)(const char *path, const struct bd_json *facts, void *ctx);
+int bd_facts_read_dir(const char *dir, bd_facts_fn fn, void *ctx, char *err, size_t errlen);
+/* Add one facts file's findings and counts to r; findings of checks
+ * disabled in o (if o) are dropped. 0 or -1. */
+int bd_facts_add(struct bd_result *r, const struct bd_json *facts,
+		 const struct bd_options *o, char *err, size_t errlen);
+
+/* ---- cross-TU analysis (merge.c, owned by the engine) ---- */
+/* Called by 'bdops merge' after all facts of dir were added to r. */
+void bd_merge_analyze(struct bd_result *r, const char *facts_dir,
+		      const struct bd_options *o);
 
 #endif

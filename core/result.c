@@ -115,3 +115,38 @@ void bd_result_free(struct bd_result *r)
 	free(r->internal);
 	free(r);
 }
+
+static int same_finding(const struct bd_finding *x, const struct bd_finding *y)
+{
+	return x->check == y->check && x->loc.line == y->loc.line &&
+	       x->loc.col == y->loc.col &&
+	       !strcmp(x->loc.file ? x->loc.file : "", y->loc.file ? y->loc.file : "") &&
+	       !strcmp(x->message ? x->message : "", y->message ? y->message : "");
+}
+
+void bd_result_uniq(struct bd_result *r)
+{
+	int i, k = 0;
+
+	for (i = 0; i < r->n; i++) {
+		if (k && same_finding(&r->v[k - 1], &r->v[i])) {
+			/* Keep the weaker suppression state: shown beats hidden. */
+			if (!r->v[i].suppressed)
+				r->v[k - 1].suppressed = 0;
+			free(r->v[i].notes);
+			continue;
+		}
+		r->v[k++] = r->v[i];
+	}
+	r->n = k;
+	bd_result_recount(r);
+}
+
+void bd_result_recount(struct bd_result *r)
+{
+	int i;
+
+	r->nsuppressed = 0;
+	for (i = 0; i < r->n; i++)
+		r->nsuppressed += !!r->v[i].suppressed;
+}

@@ -1,0 +1,87 @@
+// SPDX-License-Identifier: GPL-2.0
+//
+// plugin.cpp - bdops as a Clang plugin.
+//
+//   clang-19 -fplugin=build/lib/bdops_clang.so
+//            [-fplugin-arg-bdops_clang-KEY[=VALUE]]... -c foo.c
+//
+// KEY is a core option: format=text|json|sarif, output=FILE,
+// facts-dir=DIR, strict, disable=CHECK[,CHECK], enable=..., error=auto|yes|no,
+// baseline=FILE, root=DIR, dump-ir=FILE|-, and help (prints them).
+// Unknown keys are an error naming the valid ones.
+//
+// The action runs before the main action, so the plugin works with -c and
+// with -fsyntax-only alike.  It analyses once per translation unit, after
+// the whole unit is parsed.
+#include "bdops_clang.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace clang;
+
+namespace {
+
+// The action object is destroyed before the unit is parsed: the consumer
+// owns everything the analysis needs.
+class BdopsConsumer : public ASTConsumer {
+public:
+  BdopsConsumer(CompilerInstance &CI, const bd_options &O) : CI(CI), Opts(O) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    bdops_clang::Sink S;
+    Preprocessor *PP = CI.hasPreprocessor() ? &CI.getPreprocessor() : nullptr;
+    bdops_clang::runUnit(Ctx, PP, Opts, S);
+  }
+
+private:
+  CompilerInstance &CI;
+  bd_options Opts;
+};
+
+class BdopsAction : public PluginASTAction {
+protected:
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 llvm::StringRef) override {
+    return std::make_unique<BdopsConsumer>(CI, Opts);
+  }
+
+  bool ParseArgs(const CompilerInstance &CI,
+                 const std::vector<std::string> &Args) override {
+    bd_options_init(&Opts);
+    DiagnosticsEngine &D = CI.getDiagnostics();
+    for (const std::string &A : Args) {
+      size_t Eq = A.find('=');
+      std::string Key = A.substr(0, Eq);
+      std::string Val = Eq == std::string::npos ? "" : A.substr(Eq + 1);
+      if (Key == "help") {
+        llvm::errs() << "bdops_clang options "
+                        "(-fplugin-arg-bdops_clang-KEY[=VALUE]):\n"
+                     << bd_options_help();
+        continue;
+      }
+      std::string Err;
+      if (!bdops_clang::setOption(Opts, Key,
+                                  Eq == std::string::npos ? nullptr : Val.c_str(),
+                                  Err)) {
+        D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                                   "bdops_clang: %0"))
+            << Err;
+        return false;
+      }
+    }
+    return true;
+  }
+
+  ActionType getActionType() override { return AddBeforeMainAction; }
+
+private:
+  bd_options Opts;
+};
+
+} // namespace
+
+static FrontendPluginRegistry::Add<BdopsAction>
+    X("bdops_clang", "bdops: block_device_operations API checks");

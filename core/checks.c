@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * checks.c - the table of checks: names, one-line summaries for
+ * list-checks and SARIF, help paragraphs, documentation paths.  The order
+ * is enum bd_check's, which is also SARIF's ruleIndex.
+ */
+#include <string.h>
+#include "internal.h"
+
+static const struct bd_check_info checks[BD_CHECK_COUNT] = {
+	{
+		BD_CHECK_FILE_WRITE, "file-write", "bdops-file-write",
+		"a block method writes its struct file, which may be a temporary that does not outlive open()",
+		"Block device methods must not write the struct file they are given: "
+		"for opens done by the kernel (mounts) it is a fake on the stack that "
+		"is gone when open() returns, and the RFC made open() take "
+		"(struct block_device *, fmode_t) so that no driver depends on it. "
+		"Keep per-open state in the driver's own structures and take the "
+		"open mode from the fmode_t argument.",
+		"docs/checks/file-write.md"
+	},
+	{
+		BD_CHECK_NDELAY_FLAGS, "ndelay-flags", "bdops-ndelay-flags",
+		"O_NDELAY/O_NONBLOCK tested in file->f_flags after open, where fcntl() can change it",
+		"After open(), file->f_flags is not stable: fcntl() can flip O_NDELAY "
+		"at will, and release() often gets no struct file at all. The open "
+		"mode's NDELAY bit is saved in f_mode (FMODE_NDELAY) where it stays "
+		"what open() saw; test 'mode & FMODE_NDELAY' instead.",
+		"docs/checks/ndelay-flags.md"
+	},
+	{
+		BD_CHECK_PUT_MODE, "put-mode", "bdops-put-mode",
+		"blkdev_put()/close_bdev_excl() mode differs from the mode of the matching get",
+		"blkdev_put() takes the mode the matching blkdev_get() took, so that the "
+		"driver's release() sees the flags its open() saw (e.g. whether the "
+		"door was locked). Pass the same value: store it next to the block "
+		"device reference when the put happens elsewhere, and never recompute "
+		"it from state that can change in between, such as sb->s_flags. Also "
+		"reported: a put after the get failed, a second put on one path, and "
+		"an exclusive get with a NULL holder.",
+		"docs/checks/put-mode.md"
+	},
+	{
+		BD_CHECK_DEPRECATED_IOCTL, "deprecated-ioctl", "bdops-deprecated-ioctl",
+		"block_device_operations ioctl member uses a deprecated prototype or form",
+		"The RFC replaces ioctl(inode, file, cmd, arg), unlocked_ioctl and the "
+		"long-returning compat_ioctl(file, cmd, arg) by "
+		"int ioctl(struct block_device *, fmode_t, unsigned int, unsigned long) "
+		"and the same compat_ioctl, both called without the big kernel lock. "
+		"A locked ioctl takes lock_kernel()/unlock_kernel() itself around its "
+		"old body.",
+		"docs/checks/deprecated-ioctl.md"
+	},
+	{
+		BD_CHECK_DEPRECATED_PROTOTYPE, "deprecated-prototype", "bdops-deprecated-prototype",
+		"open/release takes (struct inode *, struct file *) (part of bdops-deprecated-ioctl)",
+		"open() becomes int open(struct block_device *bdev, fmode_t mode) and "
+		"release() becomes int release(struct gendisk *disk, fmode_t mode): "
+		"the struct file passed today may be a fake or NULL. Enabled and "
+		"disabled together with bdops-deprecated-ioctl.",
+		"docs/checks/deprecated-ioctl.md"
+	},
+};
+
+const struct bd_check_info *bd_check_info(enum bd_check id)
+{
+	if ((int)id < 0 || id >= BD_CHECK_COUNT)
+		return NULL;
+	return &checks[id];
+}
+
+int bd_check_lookup(const char *name)
+{
+	int i;
+
+	if (!name)
+		return -1;
+	if (!strncmp(name, "bdops-", 6))
+		name += 6;
+	for (i = 0; i < BD_CHECK_COUNT; i++)
+		if (!strcmp(name, checks[i].name))
+			return i;
+	return -1;
+}

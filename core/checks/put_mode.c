@@ -1,0 +1,574 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * put_mode.c - bdops-put-mode: blkdev_put() must get its blkdev_get()'s mode.
+ *
+ * "blkdev_put() needs an extra argument ... we know what had matching
+ * blkdev_open() got and that's it" (Al Viro).  For each put the gets that
+ * can produce its bdev are found - in the same function through locals and
+ * PHIs, or through a struct field any function of the unit stored a get's
+ * result in - and the modes are compared as mode expressions (mode.c):
+ *   - different constants, or a bit added/dropped on the same symbol;
+ *   - a mode computed from a struct field (sb->s_flags) when the get's mode
+ *     was another value, or was stored in a field next to the bdev;
+ *   - a put on the path where the get failed (IS_ERR, or a non-zero
+ *     blkdev_get() result), a second put on one path;
+ *   - an exclusive get with a NULL holder.
+ * Unknown is not a mismatch: with --strict such pairs get a note.
+ *
+ * Limits: gets and puts inside wrapper functions are matched only through
+ * struct fields, not through the wrapper's parameters or return value.
+ * Confidence: high for constants and failed/double puts, medium for
+ * "computed from" (the field must be read in the put's own function).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../engine/engine.h"
+#include "../engine/mode.h"
+
+#define FMODE_EXCL 0x80
+
+struct getdef {
+	const char *name;
+	int bdev_arg;		/* -1: the result is the bdev */
+	int mode_arg;
+	int holder_arg;		/* -1: none */
+	int exclusive;		/* exclusive by name */
+	int int_result;		/* returns 0 or -errno (blkdev_get) */
+};
+
+static const struct getdef gets[] = {
+	{ "blkdev_get", 0, 1, 2, 0, 1 },
+	{ "blkdev_get_by_path", -1, 1, 2, 0, 0 },
+	{ "blkdev_get_by_dev", -1, 1, 2, 0, 0 },
+	{ "open_by_devnum", -1, 1, -1, 0, 0 },
+	{ "open_bdev_excl", -1, 1, 2, 1, 0 },
+	{ "open_bdev_exclusive", -1, 1, 2, 1, 0 },
+};
+
+static const char *const puts_[] = {
+	"blkdev_put", "close_bdev_excl", "close_bdev_exclusive", NULL,
+};
+
+struct gsite {
+	struct bd_fn *fn;
+	struct bd_event *ev;
+	const struct getdef *def;
+	struct bd_roots bdev;	/* what the get opens */
+	struct bd_mset mode;
+	int has_mode;
+};
+
+struct ffact {			/* a get's bdev stored in tag.field */
+	const char *tag, *field;
+	struct gsite *g;
+	const char *mode_field;	/* where its mode was stored, same object */
+};
+
+struct pm {
+	struct bd_ctx *c;
+	struct gsite *g;
+	int ng, capg;
+	struct ffact *ff;
+	int nff, capff;
+};
+
+int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result);
+
+static const struct getdef *get_def(const struct bd_event *e)
+{
+	if (e->op != BD_CALL || !e->name)
+		return NULL;
+	for (size_t i = 0; i < sizeof(gets) / sizeof(gets[0]); i++)
+		if (!strcmp(e->name, gets[i].name))
+			return &gets[i];
+	return NULL;
+}
+
+/* For put_paths.c: is e a get, and how does it report failure? */
+int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result)
+{
+	const struct getdef *d = get_def(e);
+
+	if (!d)
+		return 0;
+	*bdev_arg = d->bdev_arg;
+	*int_result = d->int_result;
+	return 1;
+}
+
+int bd_is_put(const struct bd_event *e);
+int bd_is_put(const struct bd_event *e)
+{
+	if (e->op != BD_CALL || !e->name)
+		return 0;
+	for (int i = 0; puts_[i]; i++)
+		if (!strcmp(e->name, puts_[i]))
+			return 1;
+	return 0;
+}
+
+/* Is argument i a mode (fmode_t) in this era's prototype?  Legacy
+ * open_bdev_excl() takes MS_* flags and legacy blkdev_get() a third
+ * 'unsigned flags', not a holder. */
+static int arg_type_is(struct bd_ctx *c, const char *func, int i, const char *t)
+{
+	struct bd_decl *d = bd_find_decl(c->u, func);
+
+	if (!d || d->nparams <= i || !d->param_types[i])
+		return -1;
+	return !strcmp(d->param_types[i], t);
+}
+
+static void collect_gets(struct pm *p)
+{
+	for (int i = 0; i < p->c->nfns; i++) {
+		struct bd_fn *fn = &p->c->fns[i];
+		struct bd_func *f = fn->f;
+
+		if (!fn->kept)
+			continue;
+		for (int b = 0; b < f->nblocks; b++)
+			for (int k = 0; k < f->blocks[b]->nevents; k++) {
+				struct bd_event *e = &f->blocks[b]->events[k];
+				const struct getdef *d = get_def(e);
+				struct gsite *g;
+
+				if (!d)
+					continue;
+				BD_GROW(p->g, p->ng, p->capg);
+				g = &p->g[p->ng++];
+				memset(g, 0, sizeof(*g));
+				g->fn = fn;
+				g->ev = e;
+				g->def = d;
+				if (d->bdev_arg < 0) {
+					g->bdev.n = 1;
+					g->bdev.ev[0] = e;
+					g->bdev.fn[0] = fn;
+				} else if (d->bdev_arg < e->nargs) {
+					bd_roots(fn, e->args[d->bdev_arg], &g->bdev);
+				}
+				if (d->mode_arg < e->nargs &&
+				    arg_type_is(p->c, e->name, d->mode_arg, "int") != 1) {
+					bd_mode_eval(fn, e->args[d->mode_arg], &g->mode);
+					g->has_mode = 1;
+				}
+			}
+	}
+}
+
+static int roots_meet(const struct bd_roots *a, const struct bd_roots *b)
+{
+	for (int i = 0; i < a->n; i++)
+		for (int j = 0; j < b->n; j++)
+			if (a->ev[i] && a->ev[i] == b->ev[j])
+				return 1;
+	return 0;
+}
+
+static int same_object(struct bd_fn *fn, bd_val x, bd_val y)
+{
+	struct bd_roots a, b;
+
+	bd_roots(fn, x, &a);
+	bd_roots(fn, y, &b);
+	return !a.overflow && !b.overflow && a.n && roots_meet(&a, &b);
+}
+
+/* Field facts: fn stores a get's bdev in T.f, maybe its mode in T.m. */
+static void collect_fields(struct pm *p)
+{
+	for (int gi = 0; gi < p->ng; gi++) {
+		struct gsite *g = &p->g[gi];
+		struct bd_func *f = g->fn->f;
+
+		for (int b = 0; b < f->nblocks; b++)
+			for (int k = 0; k < f->blocks[b]->nevents; k++) {
+				struct bd_event *e = &f->blocks[b]->events[k];
+				struct bd_roots r;
+				struct ffact *ff;
+
+				if (e->op != BD_FIELD_STORE)
+					continue;
+				bd_roots(g->fn, e->b, &r);
+				if (!roots_meet(&r, &g->bdev))
+					continue;
+				BD_GROW(p->ff, p->nff, p->capff);
+				ff = &p->ff[p->nff++];
+				ff->tag = e->tag;
+				ff->field = e->name;
+				ff->g = g;
+				ff->mode_field = NULL;
+				if (!g->has_mode)
+					continue;
+				/* the mode stored in the same object */
+				for (int b2 = 0; b2 < f->nblocks && !ff->mode_field; b2++)
+					for (int k2 = 0; k2 < f->blocks[b2]->nevents; k2++) {
+						struct bd_event *m = &f->blocks[b2]->events[k2];
+						struct bd_mset ms;
+
+						if (m->op != BD_FIELD_STORE || m->tag != e->tag ||
+						    m == e || !same_object(g->fn, m->a, e->a))
+							continue;
+						bd_mode_eval(g->fn, m->b, &ms);
+						if (ms.unknown || ms.n != g->mode.n)
+							continue;
+						int all = 1;
+
+						for (int x = 0; x < ms.n; x++)
+							all &= bd_mset_has(&g->mode, &ms.v[x]);
+						if (all) {
+							ff->mode_field = m->name;
+							break;
+						}
+					}
+			}
+	}
+}
+
+/* ---- "computed from a field": data and control dependences ---- */
+
+static struct bd_event *dep_field(struct bd_fn *fn, bd_val v, int depth);
+
+static struct bd_event *dep_branch(struct bd_fn *fn, int blk, int depth)
+{
+	struct bd_block *b;
+
+	if (blk < 0)
+		return NULL;
+	b = fn->f->blocks[blk];
+	if (b->term != BD_T_BRANCH)
+		return NULL;
+	return dep_field(fn, b->cond, depth + 1);
+}
+
+static struct bd_event *dep_field(struct bd_fn *fn, bd_val v, int depth)
+{
+	struct bd_event *e = bd_def(fn, v), *st[BD_MAXROOTS], *r;
+	int b, n, ncd;
+
+	if (!e || depth > 24)
+		return NULL;
+	switch (e->op) {
+	case BD_FIELD_LOAD:
+		return e;
+	case BD_COPY:
+	case BD_UNOP:
+		return dep_field(fn, e->a, depth + 1);
+	case BD_BINOP:
+		r = dep_field(fn, e->a, depth + 1);
+		return r ? r : dep_field(fn, e->b, depth + 1);
+	case BD_PHI:
+		ncd = -1;
+		for (int i = 0; i < e->nargs; i++) {
+			r = dep_field(fn, e->args[i], depth + 1);
+			if (r)
+				return r;
+			if (e->preds)
+				ncd = ncd < 0 ? e->preds[i] : bd_ncd(fn, ncd, e->preds[i]);
+		}
+		return e->nargs > 1 ? dep_branch(fn, ncd, depth) : NULL;
+	case BD_SLOT_LOAD:
+		b = bd_event_block(fn, e);
+		if (b < 0)
+			return NULL;
+		n = bd_reaching(fn, b, (int)(e - fn->f->blocks[b]->events),
+				(int)e->imm, st, BD_MAXROOTS);
+		ncd = -1;
+		for (int i = 0; i < n && i < BD_MAXROOTS; i++) {
+			int sb;
+
+			if (!st[i])
+				continue;
+			r = dep_field(fn, st[i]->b, depth + 1);
+			if (r)
+				return r;
+			sb = bd_event_block(fn, st[i]);
+			ncd = ncd < 0 ? sb : bd_ncd(fn, ncd, sb);
+		}
+		return n > 1 ? dep_branch(fn, ncd, depth) : NULL;
+	default:
+		return NULL;
+	}
+}
+
+/* ---- reporting ---- */
+
+static const char *gname(const struct gsite *g)
+{
+	return g->ev->name;
+}
+
+static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
+		     struct gsite *g, const struct bd_mset *pm_,
+		     const char *mode_field, const char *stored_tag)
+{
+	struct bd_ctx *c = p->c;
+	char a[512], b[512], note[700], fix[600];
+	struct bd_note n;
+
+	n.loc = g->ev->loc;
+	n.message = note;
+	bd_mset_str(pm_, a, sizeof(a));
+	bd_mset_str(&g->mode, b, sizeof(b));
+	snprintf(note, sizeof(note), "%s() took %s here", gname(g), b);
+	if (mode_field)
+		snprintf(fix, sizeof(fix), "pass the stored mode '%s->%s'",
+			 stored_tag, mode_field);
+	else
+		snprintf(fix, sizeof(fix), "pass %s", b);
+	bd_report(c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc, fn->f->decl->name,
+		  fix, 1, &n, "%s() passes %s, but the matching %s() took %s",
+		  put->name, a, gname(g), b);
+}
+
+static void bits_changed(struct pm *p, struct bd_fn *fn, struct bd_event *put,
+			 struct gsite *g, uint64_t bits, int added)
+{
+	char m[256], note[300];
+	struct bd_note n;
+
+	n.loc = g->ev->loc;
+	n.message = note;
+	snprintf(note, sizeof(note), "%s() took its mode here", gname(g));
+	bd_mode_bits(bits, m, sizeof(m));
+	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc, fn->f->decl->name,
+		  NULL, 1, &n, "%s() passes the mode of the matching %s() with %s %s",
+		  put->name, gname(g), m, added ? "added" : "dropped");
+}
+
+static void computed_from(struct pm *p, struct bd_fn *fn, struct bd_event *put,
+			  struct gsite *g, struct bd_event *fld,
+			  const char *mode_field, const char *stored_tag)
+{
+	char note[300], fix[300];
+	struct bd_note n;
+
+	n.loc = g->ev->loc;
+	n.message = note;
+	snprintf(note, sizeof(note), "%s() took its mode here", gname(g));
+	if (mode_field)
+		snprintf(fix, sizeof(fix), "pass the stored mode '%s->%s'",
+			 stored_tag, mode_field);
+	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc, fn->f->decl->name,
+		  mode_field ? fix : NULL, 1, &n,
+		  "%s() passes a mode computed from '%s->%s', not the mode the matching %s() took",
+		  put->name, fld->tag, fld->name, gname(g));
+}
+
+static void unknown_note(struct pm *p, struct bd_fn *fn, struct bd_event *put,
+			 struct gsite *g)
+{
+	char b[512];
+
+	if (!p->c->o->strict)
+		return;
+	bd_mset_str(&g->mode, b, sizeof(b));
+	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_NOTE, put->loc, fn->f->decl->name,
+		  NULL, 0, NULL, "%s() mode cannot be matched to its %s(): %s vs unknown",
+		  put->name, gname(g), *b ? b : "unknown");
+}
+
+/* Put mode P (already substituted) against get g.  Returns 1 if reported. */
+static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
+		   struct gsite *g, struct bd_mset *P, bd_val pmode,
+		   const char *mode_field, const char *stored_tag, int uses_field)
+{
+	struct bd_mset *G = &g->mode;
+	struct bd_event *fld;
+	int all_in = 1, all_back = 1;
+
+	/* The get's mode was kept next to the bdev: a put that rebuilds it
+	 * from another field is wrong even when the values agree today
+	 * ("some filesystems go read-only on errors and that changes
+	 * ->s_flags"). */
+	if (mode_field && !uses_field) {
+		fld = dep_field(fn, pmode, 0);
+		if (fld && fld->name != mode_field) {
+			computed_from(p, fn, put, g, fld, mode_field, stored_tag);
+			return 1;
+		}
+	}
+
+	if (!g->has_mode || G->unknown || P->unknown || !G->n || !P->n) {
+		unknown_note(p, fn, put, g);
+		return 0;
+	}
+	for (int i = 0; i < P->n; i++)
+		all_in &= bd_mset_has(G, &P->v[i]);
+	for (int i = 0; i < G->n; i++)
+		all_back &= bd_mset_has(P, &G->v[i]);
+	if (all_in && all_back)
+		return 0;
+	/* a mode rebuilt from a field the get's mode did not come from */
+	fld = dep_field(fn, pmode, 0);
+	if (fld && !(mode_field && fld->name && !strcmp(fld->name, mode_field))) {
+		int get_same = 0;
+
+		for (int i = 0; i < G->n; i++)
+			get_same |= G->v[i].kind == BD_MX_FIELD &&
+				    G->v[i].field == fld->name;
+		if (!get_same) {
+			computed_from(p, fn, put, g, fld, mode_field, stored_tag);
+			return 1;
+		}
+	}
+	if (bd_mset_all_const(G) && bd_mset_all_const(P)) {
+		mismatch(p, fn, put, g, P, mode_field, stored_tag);
+		return 1;
+	}
+	for (int i = 0; i < P->n; i++)
+		for (int j = 0; j < G->n; j++) {
+			const struct bd_mexpr *x = &P->v[i], *y = &G->v[j];
+			uint64_t add, drop;
+
+			if (x->kind == BD_MX_CONST || !bd_mexpr_same_base(x, y) ||
+			    bd_mexpr_equal(x, y))
+				continue;
+			add = x->set & ~y->set;
+			drop = (x->clr & ~y->clr & 0xff) | (y->set & ~x->set);
+			if (add || drop) {
+				bits_changed(p, fn, put, g, add ? add : drop, !!add);
+				return 1;
+			}
+		}
+	unknown_note(p, fn, put, g);
+	return 0;
+}
+
+/* The put's mode expressed over the get's: a read of the field the get's
+ * mode was stored in stands for the get's own mode. */
+static void substitute(struct bd_mset *P, const char *mode_field, const struct gsite *g)
+{
+	struct bd_mset out = { 0 };
+
+	if (!mode_field || !g->has_mode)
+		return;
+	for (int i = 0; i < P->n; i++) {
+		const struct bd_mexpr *x = &P->v[i];
+
+		if (x->kind != BD_MX_FIELD || x->field != mode_field) {
+			out.v[out.n++] = *x;
+			continue;
+		}
+		for (int j = 0; j < g->mode.n && out.n < BD_MSET_MAX; j++) {
+			struct bd_mexpr m = g->mode.v[j];
+
+			if (m.kind == BD_MX_CONST)
+				m.k = (m.k | (int64_t)x->set) & ~(int64_t)x->clr;
+			else {
+				m.set |= x->set;
+				m.clr |= x->clr;
+			}
+			if (!bd_mset_has(&out, &m))
+				out.v[out.n++] = m;
+		}
+	}
+	out.unknown = P->unknown;
+	*P = out;
+}
+
+static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
+{
+	struct bd_roots r;
+	bd_val pmode;
+
+	if (put->nargs < 2)
+		return;		/* legacy blkdev_put(bdev): no mode to compare */
+	pmode = put->args[1];
+	bd_roots(fn, put->args[0], &r);
+	/* gets of this function whose bdev reaches the put */
+	for (int gi = 0; gi < p->ng; gi++) {
+		struct gsite *g = &p->g[gi];
+		struct bd_mset P;
+
+		if (g->fn != fn || !roots_meet(&r, &g->bdev))
+			continue;
+		bd_mode_eval(fn, pmode, &P);
+		if (compare(p, fn, put, g, &P, pmode, NULL, NULL, 0))
+			return;
+	}
+	/* a bdev read back from a field some get's bdev was stored in */
+	for (int i = 0; i < r.n; i++) {
+		struct bd_event *e = r.ev[i];
+
+		if (!e || e->op != BD_FIELD_LOAD)
+			continue;
+		for (int k = 0; k < p->nff; k++) {
+			struct ffact *ff = &p->ff[k];
+			struct bd_mset P;
+
+			if (ff->tag != e->tag || ff->field != e->name)
+				continue;
+			if (ff->g->fn == fn && roots_meet(&r, &ff->g->bdev))
+				continue;	/* judged above */
+			int uses = 0;
+
+			bd_mode_eval(fn, pmode, &P);
+			for (int x = 0; x < P.n; x++)
+				uses |= P.v[x].kind == BD_MX_FIELD &&
+					P.v[x].field == ff->mode_field;
+			substitute(&P, ff->mode_field, ff->g);
+			if (compare(p, fn, put, ff->g, &P, pmode, ff->mode_field,
+				    ff->tag, uses))
+				return;
+		}
+	}
+}
+
+static void check_holder(struct pm *p, struct gsite *g)
+{
+	const struct getdef *d = g->def;
+	struct bd_event *e = g->ev;
+	int64_t k;
+	int excl = d->exclusive;
+
+	if (d->holder_arg < 0 || d->holder_arg >= e->nargs)
+		return;
+	/* legacy blkdev_get(bdev, mode, unsigned flags): no holder */
+	if (arg_type_is(p->c, e->name, d->holder_arg, "void *") == 0)
+		return;
+	if (!excl && g->has_mode && !g->mode.unknown && g->mode.n) {
+		excl = 1;
+		for (int i = 0; i < g->mode.n; i++) {
+			const struct bd_mexpr *m = &g->mode.v[i];
+
+			excl &= m->kind == BD_MX_CONST ? !!(m->k & FMODE_EXCL) :
+				!!(m->set & FMODE_EXCL);
+		}
+	}
+	if (!excl || !bd_const_value(g->fn, e->args[d->holder_arg], &k) || k != 0)
+		return;
+	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, e->loc, g->fn->f->decl->name,
+		  NULL, 0, NULL, "exclusive %s() with a NULL holder", e->name);
+}
+
+void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn);
+
+void bd_check_put_mode(struct bd_ctx *c)
+{
+	struct pm p;
+
+	memset(&p, 0, sizeof(p));
+	p.c = c;
+
+	collect_gets(&p);
+	collect_fields(&p);
+	for (int gi = 0; gi < p.ng; gi++)
+		check_holder(&p, &p.g[gi]);
+	for (int i = 0; i < c->nfns; i++) {
+		struct bd_fn *fn = &c->fns[i];
+		struct bd_func *f = fn->f;
+
+		if (!fn->kept)
+			continue;
+		for (int b = 0; b < f->nblocks; b++)
+			for (int k = 0; k < f->blocks[b]->nevents; k++)
+				if (bd_is_put(&f->blocks[b]->events[k]))
+					check_put(&p, fn, &f->blocks[b]->events[k]);
+		bd_check_put_paths(c, fn);
+	}
+	free(p.g);
+	free(p.ff);
+}

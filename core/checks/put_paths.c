@@ -1,0 +1,311 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * put_paths.c - bdops-put-mode, the path part: a put on the path where its
+ * get failed, and a second put of the same bdev on one path.
+ *
+ * A forward may-dataflow over the function's CFG.  Facts: "get G is known to
+ * have failed" (set on the edge where IS_ERR(bdev) - or a non-zero
+ * blkdev_get() result - is true, cleared on the other edge and when the get
+ * runs again) and "bdev K has been put" (set by a put, cleared when whatever
+ * K is read from is produced again, so loops over arrays of devices do not
+ * count as double puts).  A get whose result was never tested is not
+ * "failed": unknown is not a bug.
+ *
+ * Limits: infeasible paths through unrelated conditions (if (a) put; if (!a)
+ * put;) are not pruned.  Confidence: high.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "../engine/engine.h"
+
+int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result);
+int bd_is_put(const struct bd_event *e);
+
+struct key {			/* what a put releases */
+	struct bd_event *ev;	/* the root producing the bdev */
+	const char *tag, *field;	/* when read from a field: of base */
+	struct bd_event *base;
+	struct bd_event *first;	/* first put seen, for the note */
+};
+
+struct paths {
+	struct bd_ctx *c;
+	struct bd_fn *fn;
+	struct bd_event **gets;
+	struct bd_roots *groots;
+	int *gint;
+	int ng;
+	struct key *keys;
+	int nk, capk;
+	int nbits, words;
+	unsigned long *in;	/* per block: ERR bits then PUT bits */
+};
+
+#define WBITS (8 * (int)sizeof(long))
+
+static int tst(const unsigned long *s, int i) { return !!(s[i / WBITS] & (1UL << (i % WBITS))); }
+static void set(unsigned long *s, int i) { s[i / WBITS] |= 1UL << (i % WBITS); }
+static void clr(unsigned long *s, int i) { s[i / WBITS] &= ~(1UL << (i % WBITS)); }
+
+static int roots_meet(const struct bd_roots *a, const struct bd_roots *b)
+{
+	for (int i = 0; i < a->n; i++)
+		for (int j = 0; j < b->n; j++)
+			if (a->ev[i] && a->ev[i] == b->ev[j])
+				return 1;
+	return 0;
+}
+
+/* The key of a put's bdev: one root, or a field of one base. */
+static int key_of(struct paths *p, bd_val v)
+{
+	struct bd_roots r, br;
+	struct key k = { 0 };
+
+	bd_roots(p->fn, v, &r);
+	if (r.overflow || r.n != 1 || !r.ev[0])
+		return -1;
+	k.ev = r.ev[0];
+	if (k.ev->op == BD_FIELD_LOAD) {
+		bd_roots(p->fn, k.ev->a, &br);
+		if (br.overflow || br.n != 1 || !br.ev[0])
+			return -1;
+		k.tag = k.ev->tag;
+		k.field = k.ev->name;
+		k.base = br.ev[0];
+		k.ev = NULL;
+	}
+	for (int i = 0; i < p->nk; i++)
+		if (p->keys[i].ev == k.ev && p->keys[i].base == k.base &&
+		    p->keys[i].tag == k.tag && p->keys[i].field == k.field)
+			return i;
+	BD_GROW(p->keys, p->nk, p->capk);
+	p->keys[p->nk] = k;
+	return p->nk++;
+}
+
+/* Which get does this condition test, and does true mean it failed? */
+static int cond_get(struct paths *p, bd_val v, int *true_failed, int depth)
+{
+	struct bd_event *e = bd_strip(p->fn, v);
+	struct bd_roots r;
+	int64_t k;
+
+	if (!e || depth > 8)
+		return -1;
+	if (e->op == BD_UNOP && e->sub == BD_NOT) {
+		int g = cond_get(p, e->a, true_failed, depth + 1);
+
+		*true_failed = !*true_failed;
+		return g;
+	}
+	if (e->op == BD_BINOP && (e->sub == BD_NE || e->sub == BD_EQ || e->sub == BD_LT) &&
+	    bd_const_value(p->fn, e->b, &k) && k == 0) {
+		int g = cond_get(p, e->a, true_failed, depth + 1);
+
+		if (e->sub == BD_EQ)
+			*true_failed = !*true_failed;
+		return g;
+	}
+	if (e->op == BD_CALL && e->name && e->nargs >= 1 &&
+	    (!strcmp(e->name, "expect") || !strcmp(e->name, "__builtin_expect")))
+		return cond_get(p, e->args[0], true_failed, depth + 1);
+	if (e->op == BD_CALL && e->name && e->nargs >= 1 &&
+	    (!strcmp(e->name, "IS_ERR") || !strcmp(e->name, "IS_ERR_OR_NULL"))) {
+		bd_roots(p->fn, e->args[0], &r);
+		for (int g = 0; g < p->ng; g++)
+			if (!p->gint[g] && roots_meet(&r, &p->groots[g])) {
+				*true_failed = 1;
+				return g;
+			}
+		return -1;
+	}
+	/* if (err) with err = blkdev_get(...) */
+	bd_roots(p->fn, v, &r);
+	for (int g = 0; g < p->ng; g++)
+		if (p->gint[g] && r.n == 1 && r.ev[0] == p->gets[g]) {
+			*true_failed = 1;
+			return g;
+		}
+	return -1;
+}
+
+static void kill_keys(struct paths *p, unsigned long *s, struct bd_event *e)
+{
+	for (int i = 0; i < p->nk; i++) {
+		struct key *k = &p->keys[i];
+
+		if (k->ev == e || k->base == e ||
+		    (e->op == BD_FIELD_STORE && k->tag == e->tag && k->field == e->name))
+			clr(s, p->ng + i);
+	}
+}
+
+static void report_failed(struct paths *p, struct bd_event *put, int g)
+{
+	char note[256];
+	struct bd_note n = { p->gets[g]->loc, note };
+
+	snprintf(note, sizeof(note), "%s() failed here", p->gets[g]->name);
+	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc,
+		  p->fn->f->decl->name, NULL, 1, &n,
+		  "%s() on the path where %s() failed", put->name, p->gets[g]->name);
+}
+
+static void report_double(struct paths *p, struct bd_event *put, struct key *k)
+{
+	char note[256];
+	struct bd_note n = { k->first->loc, note };
+
+	snprintf(note, sizeof(note), "first %s() here", k->first->name);
+	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc,
+		  p->fn->f->decl->name, NULL, 1, &n,
+		  "second %s() of the same block device on this path", put->name);
+}
+
+static void at_put(struct paths *p, unsigned long *s, struct bd_event *e, int final)
+{
+	struct bd_roots r;
+	int k, failed = 0;
+
+	if (e->nargs < 1)
+		return;
+	bd_roots(p->fn, e->args[0], &r);
+	for (int g = 0; g < p->ng; g++)
+		if (tst(s, g) && roots_meet(&r, &p->groots[g])) {
+			failed = 1;
+			if (final)
+				report_failed(p, e, g);
+		}
+	k = key_of(p, e->args[0]);
+	if (k < 0)
+		return;
+	if (!p->keys[k].first)
+		p->keys[k].first = e;
+	if (tst(s, p->ng + k) && final && !failed && p->keys[k].first != e)
+		report_double(p, e, &p->keys[k]);
+	set(s, p->ng + k);
+}
+
+static void transfer(struct paths *p, int b, unsigned long *s, int final)
+{
+	struct bd_block *blk = p->fn->f->blocks[b];
+
+	for (int i = 0; i < blk->nevents; i++) {
+		struct bd_event *e = &blk->events[i];
+
+		for (int g = 0; g < p->ng; g++)
+			if (p->gets[g] == e)
+				clr(s, g);
+		if (e->dst || e->op == BD_FIELD_STORE)
+			kill_keys(p, s, e);
+		if (bd_is_put(e))
+			at_put(p, s, e, final);
+	}
+}
+
+static int flow_edge(struct paths *p, int b, int si, const unsigned long *out)
+{
+	struct bd_block *blk = p->fn->f->blocks[b];
+	int t = blk->succ[si], g, tf = 0, changed = 0;
+	unsigned long *e = bd_xcalloc(p->words, sizeof(long));
+	unsigned long *in;
+
+	if (t < 0) {
+		free(e);
+		return 0;
+	}
+	memcpy(e, out, p->words * sizeof(long));
+	if (blk->term == BD_T_BRANCH && (g = cond_get(p, blk->cond, &tf, 0)) >= 0) {
+		int failed_edge = si == 0 ? tf : !tf;
+
+		if (failed_edge)
+			set(e, g);
+		else
+			clr(e, g);
+	}
+	in = p->in + (size_t)t * p->words;
+	for (int w = 0; w < p->words; w++) {
+		if ((in[w] | e[w]) != in[w])
+			changed = 1;
+		in[w] |= e[w];
+	}
+	free(e);
+	return changed;
+}
+
+static void collect(struct paths *p)
+{
+	struct bd_func *f = p->fn->f;
+	int bdev_arg, int_result;
+
+	for (int b = 0; b < f->nblocks; b++)
+		for (int i = 0; i < f->blocks[b]->nevents; i++) {
+			struct bd_event *e = &f->blocks[b]->events[i];
+
+			if (bd_get_info(e, &bdev_arg, &int_result)) {
+				int n = p->ng++;
+
+				p->gets = bd_xrealloc(p->gets, p->ng * sizeof(*p->gets));
+				p->groots = bd_xrealloc(p->groots, p->ng * sizeof(*p->groots));
+				p->gint = bd_xrealloc(p->gint, p->ng * sizeof(int));
+				p->gets[n] = e;
+				p->gint[n] = int_result;
+				memset(&p->groots[n], 0, sizeof(p->groots[n]));
+				if (bdev_arg < 0) {
+					p->groots[n].n = 1;
+					p->groots[n].ev[0] = e;
+				} else if (bdev_arg < e->nargs) {
+					bd_roots(p->fn, e->args[bdev_arg], &p->groots[n]);
+				}
+			}
+			if (bd_is_put(e) && e->nargs >= 1)
+				key_of(p, e->args[0]);
+		}
+}
+
+void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn);
+void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn)
+{
+	struct paths p;
+	int n = fn->f->nblocks, changed = 1, rounds = 0;
+	unsigned long *s;
+
+	memset(&p, 0, sizeof(p));
+	p.c = c;
+	p.fn = fn;
+	collect(&p);
+	if (!p.nk)
+		goto out;
+	p.nbits = p.ng + p.nk;
+	p.words = p.nbits / WBITS + 1;
+	p.in = bd_xcalloc((size_t)n * p.words + 1, sizeof(long));
+	s = bd_xcalloc(p.words, sizeof(long));
+	while (changed && rounds++ < 100) {
+		changed = 0;
+		for (int r = 0; r < fn->nrpo; r++) {
+			int b = fn->rpo[r];
+
+			memcpy(s, p.in + (size_t)b * p.words, p.words * sizeof(long));
+			transfer(&p, b, s, 0);
+			for (int si = 0; si < fn->f->blocks[b]->nsucc; si++)
+				changed |= flow_edge(&p, b, si, s);
+		}
+	}
+	for (int i = 0; i < p.nk; i++)
+		p.keys[i].first = NULL;
+	for (int r = 0; r < fn->nrpo; r++) {
+		int b = fn->rpo[r];
+
+		memcpy(s, p.in + (size_t)b * p.words, p.words * sizeof(long));
+		transfer(&p, b, s, 1);
+	}
+	free(s);
+	free(p.in);
+out:
+	free(p.gets);
+	free(p.groots);
+	free(p.gint);
+	free(p.keys);
+}

@@ -1,0 +1,117 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * json_test.c - unit test of core/json.c: escaping, UTF-8 handling, the
+ * reader's error positions and a write/read round trip.  Prints "ok N" per
+ * test and exits 1 on the first failure.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "json.h"
+
+static int ntests;
+
+static void expect(int cond, const char *what)
+{
+	ntests++;
+	if (!cond) {
+		printf("FAIL %d: %s\n", ntests, what);
+		exit(1);
+	}
+	printf("ok %d %s\n", ntests, what);
+}
+
+static char *escaped(const char *s)
+{
+	static char buf[256];
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+
+	bd_json_write_escaped(f, s);
+	fclose(f);
+	return buf;
+}
+
+static void test_escape(void)
+{
+	expect(!strcmp(escaped("a\"b\\c"), "\"a\\\"b\\\\c\""), "quote and backslash");
+	expect(!strcmp(escaped("\n\t\r\b\f"), "\"\\n\\t\\r\\b\\f\""), "short escapes");
+	expect(!strcmp(escaped("\x01\x1f"), "\"\\u0001\\u001f\""), "control characters");
+	expect(!strcmp(escaped("caf\xc3\xa9 \xe2\x82\xac"), "\"caf\xc3\xa9 \xe2\x82\xac\""),
+	       "valid UTF-8 kept");
+	expect(!strcmp(escaped("a\xff" "b\xc3"), "\"a\\ufffdb\\ufffd\""),
+	       "invalid UTF-8 replaced");
+	expect(!strcmp(escaped("\xed\xa0\x80"), "\"\\ufffd\\ufffd\\ufffd\""),
+	       "encoded surrogate replaced");
+}
+
+static struct bd_json *parse(const char *s, char *err, size_t errlen)
+{
+	return bd_json_parse(s, strlen(s), err, errlen);
+}
+
+static void test_parse(void)
+{
+	char err[128];
+	struct bd_json *j;
+
+	j = parse("{\"a\": [1, -2, 3.5e1, true, false, null], "
+		  "\"b\": \"\\u00e9\\ud83d\\ude00\"}", err, sizeof(err));
+	expect(j && j->type == BD_JSON_OBJECT && j->n == 2, "object parsed");
+	expect(bd_json_get(j, "a")->n == 6 && bd_json_get(j, "a")->items[1]->integer == -2 &&
+	       bd_json_get(j, "a")->items[2]->integer == 35, "numbers");
+	expect(!strcmp(bd_json_get_str(j, "b", ""), "\xc3\xa9\xf0\x9f\x98\x80"),
+	       "\\u escapes and surrogate pairs");
+	bd_json_free(j);
+
+	j = parse("[1,\n 2,,]", err, sizeof(err));
+	expect(!j && !strcmp(err, "2:4: unexpected character"), "error position");
+	j = parse("{\"a\" 1}", err, sizeof(err));
+	expect(!j && strstr(err, "expected ':'"), "missing colon");
+	j = parse("\"abc", err, sizeof(err));
+	expect(!j && strstr(err, "unterminated"), "unterminated string");
+	j = parse("[01]", err, sizeof(err));
+	expect(!j, "leading zero rejected");
+	j = parse("[1] x", err, sizeof(err));
+	expect(!j && strstr(err, "trailing"), "trailing garbage rejected");
+	j = parse("\"a\x01\"", err, sizeof(err));
+	expect(!j, "raw control character rejected");
+}
+
+static void test_round_trip(void)
+{
+	static const char nasty[] = "tab\there \"q\" back\\slash \xe2\x9c\x93 \x7f end";
+	struct bd_json_writer w;
+	struct bd_json *j;
+	char *buf = NULL, err[128];
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	bd_json_init(&w, f, 1);
+	bd_json_begin_object(&w);
+	bd_json_kv_str(&w, "s", nasty);
+	bd_json_kv_int(&w, "n", -1234567890123LL);
+	bd_json_key(&w, "empty");
+	bd_json_begin_array(&w);
+	bd_json_end_array(&w);
+	bd_json_kv_str(&w, "null", NULL);
+	bd_json_end_object(&w);
+	fclose(f);
+	expect(!strcmp(buf, "{\n  \"s\": \"tab\\there \\\"q\\\" back\\\\slash \xe2\x9c\x93 \x7f end\",\n"
+			    "  \"n\": -1234567890123,\n  \"empty\": [],\n  \"null\": null\n}\n"),
+	       "pretty output");
+	j = bd_json_parse(buf, len, err, sizeof(err));
+	expect(j && !strcmp(bd_json_get_str(j, "s", ""), nasty), "string round trip");
+	expect(bd_json_get_int(j, "n", 0) == -1234567890123LL, "integer round trip");
+	expect(bd_json_get(j, "null")->type == BD_JSON_NULL, "null round trip");
+	bd_json_free(j);
+	free(buf);
+}
+
+int main(void)
+{
+	test_escape();
+	test_parse();
+	test_round_trip();
+	printf("all %d passed\n", ntests);
+	return 0;
+}

@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run.c - "bdops check": run one frontend per file with a facts directory,
+ * then read the facts back and report them all at once.
+ *
+ * The frontends' own bdops output goes to a scratch file (format=json):
+ * the facts carry the findings.  The host compiler's diagnostics go to our
+ * stderr untouched, and a file that does not compile makes the exit
+ * status 2: a clean report on code the compiler rejected would be a lie.
+ */
+#include <errno.h>
+#include <dirent.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "driver.h"
+#include "json.h"
+
+struct run {
+	struct drv *d;
+	const char *facts;		/* where the frontends write facts */
+	char scratch[PATH_MAX];		/* frontend output; removed at exit */
+	char **abs;			/* realpath of each input */
+	int *found;			/* facts seen for input i */
+	int *ok;			/* input i compiled */
+	pid_t *pids;
+	char libdir[PATH_MAX], bindir[PATH_MAX];
+};
+
+static char *xprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	s = bd_xcalloc(n + 1, 1);
+	va_start(ap, fmt);
+	vsnprintf(s, n + 1, fmt, ap);
+	va_end(ap);
+	return s;
+}
+
+/* build/bin/bdops finds build/lib/bdops_gcc.so and build/bin/bdops-sparse
+ * next to itself, so a build tree works without installing. */
+static void find_dirs(struct run *r)
+{
+	char self[PATH_MAX], *slash;
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	const char *env;
+
+	if (n <= 0)
+		n = snprintf(self, sizeof(self), "./bdops");
+	self[n] = 0;
+	slash = strrchr(self, '/');
+	if (slash)
+		*slash = 0;
+	env = getenv("BDOPS_BINDIR");
+	snprintf(r->bindir, sizeof(r->bindir), "%s", env && *env ? env : self);
+	env = getenv("BDOPS_LIBDIR");
+	if (env && *env) {
+		snprintf(r->libdir, sizeof(r->libdir), "%s", env);
+	} else {
+		strncat(self, "/../lib", sizeof(self) - strlen(self) - 1);
+		bd_abspath(self, r->libdir, sizeof(r->libdir));
+	}
+}
+
+static const char *compiler(const char *env, const char *dflt)
+{
+	const char *s = getenv(env);
+
+	return s && *s ? s : dflt;
+}
+
+struct argv {
+	char **v;
+	int n, cap;
+};
+
+static void arg(struct argv *a, char *s)
+{
+	BD_GROW(a->v, a->n, a->cap);
+	a->v[a->n++] = s;
+}
+
+/* One core option in the frontend's spelling. */
+static char *fe_option(const char *fe, const char *key, const char *value)
+{
+	const char *pre;
+
+	if (!strcmp(fe, "gcc"))
+		pre = "-fplugin-arg-bdops_gcc-";
+	else if (!strcmp(fe, "clang"))
+		pre = "-fplugin-arg-bdops_clang-";
+	else if (!strcmp(fe, "clang-tool"))
+		pre = "--";
+	else
+		pre = "-fbdops-";
+	return value ? xprintf("%s%s=%s", pre, key, value) : xprintf("%s%s", pre, key);
+}
+
+static char **build_argv(struct run *r, int i)
+{
+	struct drv *d = r->d;
+	const char *fe = d->frontend;
+	char *file = d->args[i];
+	struct argv a = { 0 };
+	int k;
+
+	if (!strcmp(fe, "gcc")) {
+		arg(&a, (char *)compiler("BDOPS_GCC", "gcc"));
+		arg(&a, xprintf("-fplugin=%s/bdops_gcc.so", r->libdir));
+	} else if (!strcmp(fe, "clang")) {
+		arg(&a, (char *)compiler("BDOPS_CLANG", "clang-19"));
+		arg(&a, xprintf("-fplugin=%s/bdops_clang.so", r->libdir));
+	} else if (!strcmp(fe, "clang-tool")) {
+		arg(&a, xprintf("%s/bdops-clang-tool", r->bindir));
+	} else {
+		arg(&a, xprintf("%s/bdops-sparse", r->bindir));
+	}
+	arg(&a, fe_option(fe, "facts-dir", r->facts));
+	arg(&a, fe_option(fe, "format", "json"));
+	arg(&a, xprintf("%s", fe_option(fe, "output", xprintf("%s/.fe-%d.out", r->scratch, i))));
+	arg(&a, fe_option(fe, "error", "no"));
+	for (k = 0; k < d->npass; k++)
+		arg(&a, fe_option(fe, d->pass[k].key, d->pass[k].value));
+
+	if (!strcmp(fe, "clang-tool")) {
+		arg(&a, file);
+		arg(&a, "--");
+	}
+	for (k = 0; k < d->ncflags; k++)
+		arg(&a, d->cflags[k]);
+	for (k = 0; k < d->nflags; k++)
+		arg(&a, d->flags[k]);
+	if (!strcmp(fe, "gcc") || !strcmp(fe, "clang")) {
+		arg(&a, "-c");
+		arg(&a, file);
+		arg(&a, "-o");
+		arg(&a, "/dev/null");
+	} else if (!strcmp(fe, "sparse")) {
+		arg(&a, file);
+	}
+	arg(&a, NULL);
+	return a.v;
+}
+
+static pid_t spawn(struct run *r, int i)
+{
+	char **argv = build_argv(r, i);
+	pid_t pid;
+	int k;
+
+	if (r->d->o.verbose) {
+		fputs("bdops: running", stderr);
+		for (k = 0; argv[k]; k++)
+			fprintf(stderr, " %s", argv[k]);
+		fputs("\n", stderr);
+	}
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid == 0) {
+		/* Keep our stdout for the report: a frontend's stdout chatter
+		 * joins the compiler's diagnostics on stderr. */
+		dup2(2, 1);
+		execvp(argv[0], argv);
+		fprintf(stderr, "bdops: cannot run '%s': %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (pid < 0)
+		fprintf(stderr, "bdops: cannot fork: %s\n", strerror(errno));
+	return pid;
+}
+
+/* Did input i compile?  Complains and returns 0 if not. */
+static int job_done(struct run *r, int i, int status)
+{
+	const char *file = r->d->args[i];
+
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 1;
+	if (WIFSIGNALED(status))
+		fprintf(stderr, "bdops: %s: the %s frontend was killed by signal %d\n",
+			file, r->d->frontend, WTERMSIG(status));
+	else if (WEXITSTATUS(status) != 127)
+		fprintf(stderr, "bdops: %s: the %s frontend failed (exit status %d); "
+			"findings for it are incomplete\n",
+			file, r->d->frontend, WEXITSTATUS(status));
+	return 0;
+}
+
+/* Run every input, at most d->jobs at once.  Returns the number that
+ * failed. */
+static int run_all(struct run *r)
+{
+	struct drv *d = r->d;
+	int next = 0, running = 0, failed = 0, status, i;
+	pid_t pid;
+
+	while (next < d->nargs || running) {
+		while (running < d->jobs && next < d->nargs) {
+			r->pids[next] = spawn(r, next);
+			if (r->pids[next] < 0)
+				failed++;
+			else
+				running++;
+			next++;
+		}
+		if (!running)
+			break;
+		pid = waitpid(-1, &status, 0);
+		if (pid < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (i = 0; i < next; i++) {
+			if (r->pids[i] == pid) {
+				running--;
+				r->ok[i] = job_done(r, i, status);
+				failed += !r->ok[i];
+			}
+		}
+	}
+	return failed;
+}
+
+static int add_unit(const char *path, const struct bd_json *facts, void *ctx)
+{
+	struct run *r = ctx;
+	const char *unit = bd_json_get_str(facts, "unit", NULL);
+	char abs[PATH_MAX], err[512];
+	int i;
+
+	if (!unit)
+		return 0;
+	if (!realpath(unit, abs))
+		bd_abspath(unit, abs, sizeof(abs));
+	/* Only the files of this run: a kept facts directory holds others. */
+	for (i = 0; i < r->d->nargs; i++)
+		if (!strcmp(abs, r->abs[i]))
+			break;
+	if (i == r->d->nargs)
+		return 0;
+	r->found[i] = 1;
+	if (bd_facts_add(r->d->result, facts, &r->d->o, err, sizeof(err)))
+		fprintf(stderr, "bdops: %s: %s\n", path, err);
+	return 0;
+}
+
+static void remove_dir(const char *dir)
+{
+	char path[PATH_MAX];
+	struct dirent *de;
+	DIR *dp = opendir(dir);
+
+	if (!dp)
+		return;
+	while ((de = readdir(dp))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		unlink(path);
+	}
+	closedir(dp);
+	rmdir(dir);
+}
+
+static int check_inputs(struct drv *d)
+{
+	int i;
+
+	if (!d->frontend) {
+		fputs("bdops check: --frontend is required (gcc, clang, clang-tool, sparse)\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (!d->nargs) {
+		fputs("bdops check: no input files (usage: bdops check --frontend FE FILES -- FLAGS)\n",
+		      stderr);
+		return EXIT_USAGE;
+	}
+	for (i = 0; i < d->nargs; i++) {
+		if (access(d->args[i], R_OK)) {
+			fprintf(stderr, "bdops check: cannot read '%s': %s\n", d->args[i],
+				strerror(errno));
+			return EXIT_USAGE;
+		}
+	}
+	if (d->o.baseline) {
+		struct bd_json *j;
+		char err[512];
+
+		j = bd_json_parse_file(d->o.baseline, err, sizeof(err));
+		if (!j) {
+			fprintf(stderr, "bdops check: cannot use baseline: %s\n", err);
+			return EXIT_USAGE;
+		}
+		bd_json_free(j);
+	}
+	return 0;
+}
+
+int bd_drv_check(struct drv *d)
+{
+	struct run r = { .d = d };
+	const char *tmp = getenv("TMPDIR");
+	char err[512], abs[PATH_MAX];
+	int failed, i, status;
+
+	status = check_inputs(d);
+	if (status)
+		return status;
+	find_dirs(&r);
+	snprintf(r.scratch, sizeof(r.scratch), "%s/bdops.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+	if (!mkdtemp(r.scratch)) {
+		fprintf(stderr, "bdops check: cannot create a temporary directory: %s\n",
+			strerror(errno));
+		return EXIT_USAGE;
+	}
+	r.facts = d->o.facts_dir ? d->o.facts_dir : r.scratch;
+	if (d->o.facts_dir && mkdir(d->o.facts_dir, 0777) && errno != EEXIST) {
+		fprintf(stderr, "bdops check: cannot create '%s': %s\n", d->o.facts_dir,
+			strerror(errno));
+		remove_dir(r.scratch);
+		return EXIT_USAGE;
+	}
+	r.abs = bd_xcalloc(d->nargs, sizeof(*r.abs));
+	r.found = bd_xcalloc(d->nargs, sizeof(*r.found));
+	r.pids = bd_xcalloc(d->nargs, sizeof(*r.pids));
+	r.ok = bd_xcalloc(d->nargs, sizeof(*r.ok));
+	for (i = 0; i < d->nargs; i++) {
+		if (!realpath(d->args[i], abs))
+			bd_abspath(d->args[i], abs, sizeof(abs));
+		r.abs[i] = bd_xstrdup(abs);
+	}
+
+	failed = run_all(&r);
+	d->result = bd_result_new();
+	if (bd_facts_read_dir(r.facts, add_unit, &r, err, sizeof(err)) < 0) {
+		fprintf(stderr, "bdops check: %s\n", err);
+		failed++;
+	}
+	for (i = 0; i < d->nargs; i++) {
+		if (!r.found[i] && r.ok[i]) {
+			fprintf(stderr, "bdops: %s: the %s frontend wrote no facts; nothing was "
+				"analysed in it\n", d->args[i], d->frontend);
+			failed++;
+		}
+	}
+	status = bd_drv_finish(d, d->result, failed);
+
+	remove_dir(r.scratch);
+	bd_result_free(d->result);
+	for (i = 0; i < d->nargs; i++)
+		free(r.abs[i]);
+	free(r.abs);
+	free(r.found);
+	free(r.pids);
+	free(r.ok);
+	return status;
+}

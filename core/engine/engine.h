@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * engine.h - what the engine knows about a unit, shared by the checks.
+ *
+ * The engine answers three kinds of questions a check asks:
+ *  - context: is this function a block method, which roles reach it, and
+ *    from which method (roles.c);
+ *  - provenance: where can this value come from, through copies, casts,
+ *    PHIs and local variables (value.c), and what mode expression it is
+ *    (mode.c);
+ *  - paths: on which paths is a block device failed, put, or put twice
+ *    (bdev.c).
+ */
+#ifndef BDOPS_ENGINE_H
+#define BDOPS_ENGINE_H
+
+#include "../internal.h"
+
+/* Roles: one bit per block_device_operations member a function is reached
+ * from.  ROLE_OTHER covers members without a bit of their own. */
+enum bd_role {
+	ROLE_OPEN = 1 << 0,
+	ROLE_RELEASE = 1 << 1,
+	ROLE_IOCTL = 1 << 2,
+	ROLE_COMPAT_IOCTL = 1 << 3,
+	ROLE_LOCKED_IOCTL = 1 << 4,
+	ROLE_UNLOCKED_IOCTL = 1 << 5,
+	ROLE_MEDIA_CHANGED = 1 << 6,
+	ROLE_REVALIDATE = 1 << 7,
+	ROLE_GETGEO = 1 << 8,
+	ROLE_OTHER = 1 << 9,
+};
+
+struct bd_ctx;
+
+/* Per-function facts computed once. */
+struct bd_fn {
+	struct bd_func *f;
+	struct bd_ctx *ctx;
+	int kept;		/* the host compiler would emit it */
+	unsigned roles;
+	int is_method;		/* bound directly in a block_device_operations */
+	const char *method;	/* first method (by name) reaching it */
+	const char *member;	/* member it is bound to, if is_method */
+	/* value id -> defining event and its block */
+	struct bd_event **def;
+	int *def_block;
+	/* CFG */
+	int *npreds;
+	int **preds;
+	int *idom;		/* -1 for the entry and unreachable blocks */
+	int *rpo;		/* blocks in reverse post-order */
+	int nrpo;
+	/* slot stores numbered 0..nstores-1, reaching sets per block */
+	int nstores;
+	struct bd_event **stores;
+	int *store_block;
+	unsigned long *reach_in;	/* nblocks * words bits */
+	int words;
+	/* memo for value.c */
+	void *memo;
+};
+
+/* A struct field a bdev or a mode was stored in, unit-wide. */
+struct bd_fieldfact {
+	const char *tag;
+	const char *field;
+	struct bd_fn *fn;	/* function of the store */
+	struct bd_event *store;
+	struct bd_event *get;	/* the get whose bdev was stored, or NULL */
+	struct bd_fn *get_fn;
+	const char *mode_field;	/* field of the same object the get's mode
+				 * was stored in, or NULL */
+};
+
+struct bd_ctx {
+	struct bd_unit *u;
+	struct bd_result *r;
+	const struct bd_options *o;
+	int nfns;
+	struct bd_fn *fns;
+	struct bd_fieldfact *ff;
+	int nff, cap_ff;
+	int64_t o_ndelay, o_nonblock;
+};
+
+/* func.c */
+void bd_fn_init(struct bd_ctx *c, struct bd_fn *fn, struct bd_func *f);
+void bd_fn_free(struct bd_fn *fn);
+struct bd_event *bd_def(const struct bd_fn *fn, bd_val v);
+/* Stores that may reach 'load' (a SLOT_LOAD in block b at index i); returns
+ * the count and fills out[] (at most max). -1 in out means "no store"
+ * (uninitialised or set through a pointer). */
+int bd_reaching(const struct bd_fn *fn, int b, int i, int slot,
+		struct bd_event **out, int max);
+int bd_event_block(const struct bd_fn *fn, const struct bd_event *e);
+int bd_ncd(const struct bd_fn *fn, int a, int b);	/* nearest common dominator */
+int bd_dominates(const struct bd_fn *fn, int a, int b);
+struct bd_fn *bd_fn_by_name(struct bd_ctx *c, const char *name);
+
+/* roles.c */
+void bd_roles(struct bd_ctx *c);
+unsigned bd_role_of_member(const char *member);
+/* "block method 'F'" or "'F' (called from block method 'M')" */
+const char *bd_who(const struct bd_fn *fn, char *buf, size_t len);
+int bd_is_bdops_tag(const char *tag);
+
+/* value.c: provenance */
+#define BD_MAXROOTS 16
+struct bd_roots {
+	int n;
+	int overflow;		/* more roots than fit: treat as unknown */
+	struct bd_event *ev[BD_MAXROOTS];	/* NULL = uninitialised */
+	struct bd_fn *fn[BD_MAXROOTS];
+};
+/* Roots of value v: defining events that are not copies, PHIs or slot loads. */
+void bd_roots(struct bd_fn *fn, bd_val v, struct bd_roots *out);
+/* Follow COPY only (and single-store slot loads). */
+struct bd_event *bd_strip(struct bd_fn *fn, bd_val v);
+int bd_const_value(struct bd_fn *fn, bd_val v, int64_t *k);
+
+/* Field path of a struct file written/read through base value 'base' with
+ * field 'name' of record 'tag': "f_flags", "f_path.dentry"; NULL when the
+ * object is not a struct file. */
+const char *bd_file_field(struct bd_fn *fn, const char *tag, const char *name,
+			  bd_val base, char *buf, size_t len);
+/* Does pointer value p point to a struct file or into one?  Sets *field to
+ * the field path ("" for the whole object). */
+int bd_points_into_file(struct bd_fn *fn, bd_val p, char *field, size_t len);
+
+/* Report helpers (analyze.c) */
+void bd_report(struct bd_ctx *c, enum bd_check check, enum bd_severity sev,
+	       struct bd_loc loc, const char *function, const char *fix,
+	       int nnotes, const struct bd_note *notes, const char *fmt, ...)
+	__attribute__((format(printf, 9, 10)));
+
+/* checks */
+void bd_check_file_write(struct bd_ctx *c);
+void bd_check_ndelay_flags(struct bd_ctx *c);
+void bd_check_put_mode(struct bd_ctx *c);
+void bd_check_deprecated_ioctl(struct bd_ctx *c);
+
+/* source text lookup for inexact binding locations */
+struct bd_loc bd_locate_member(struct bd_loc start, const char *member, const char *func);
+
+#endif

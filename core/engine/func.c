@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * func.c - per-function facts: who defines each value, predecessors,
+ * dominators and which local-variable stores reach each block.
+ *
+ * The reaching-definitions pass is what lets slot-form frontends (Clang,
+ * sparse) and SSA-form frontends (GCC) mean the same thing: a slot load with
+ * one reaching store is that store's value; with several it is a merge.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "engine.h"
+
+struct bd_event *bd_def(const struct bd_fn *fn, bd_val v)
+{
+	if (!v || v >= fn->f->next_val)
+		return NULL;
+	return fn->def[v];
+}
+
+int bd_event_block(const struct bd_fn *fn, const struct bd_event *e)
+{
+	if (e->dst && e->dst < fn->f->next_val && fn->def[e->dst] == e)
+		return fn->def_block[e->dst];
+	for (int i = 0; i < fn->f->nblocks; i++) {
+		struct bd_block *b = fn->f->blocks[i];
+
+		if (b->nevents && e >= b->events && e < b->events + b->nevents)
+			return i;
+	}
+	return -1;
+}
+
+static void build_defs(struct bd_fn *fn)
+{
+	struct bd_func *f = fn->f;
+
+	fn->def = bd_xcalloc(f->next_val + 1, sizeof(*fn->def));
+	fn->def_block = bd_xcalloc(f->next_val + 1, sizeof(int));
+	for (int i = 0; i < f->nblocks; i++) {
+		struct bd_block *b = f->blocks[i];
+
+		for (int j = 0; j < b->nevents; j++) {
+			bd_val d = b->events[j].dst;
+
+			if (d && d < f->next_val && !fn->def[d]) {
+				fn->def[d] = &b->events[j];
+				fn->def_block[d] = i;
+			}
+		}
+	}
+}
+
+static void build_preds(struct bd_fn *fn)
+{
+	struct bd_func *f = fn->f;
+	int n = f->nblocks;
+
+	fn->npreds = bd_xcalloc(n, sizeof(int));
+	fn->preds = bd_xcalloc(n, sizeof(int *));
+	for (int i = 0; i < n; i++) {
+		struct bd_block *b = f->blocks[i];
+
+		for (int s = 0; s < b->nsucc; s++) {
+			int t = b->succ[s];
+
+			if (t < 0)
+				continue;
+			fn->preds[t] = bd_xrealloc(fn->preds[t],
+						   (fn->npreds[t] + 1) * sizeof(int));
+			fn->preds[t][fn->npreds[t]++] = i;
+		}
+	}
+}
+
+/* Iterative DFS post-order; reverse it for RPO. */
+static void build_rpo(struct bd_fn *fn)
+{
+	struct bd_func *f = fn->f;
+	int n = f->nblocks, top = 0, k = 0;
+	int *stack = bd_xcalloc(n + 1, sizeof(int));
+	int *next = bd_xcalloc(n, sizeof(int));
+	char *seen = bd_xcalloc(n, 1);
+	int *post = bd_xcalloc(n, sizeof(int));
+
+	stack[top++] = 0;
+	seen[0] = 1;
+	while (top) {
+		int b = stack[top - 1];
+		struct bd_block *blk = f->blocks[b];
+
+		if (next[b] < blk->nsucc) {
+			int t = blk->succ[next[b]++];
+
+			if (t >= 0 && !seen[t]) {
+				seen[t] = 1;
+				stack[top++] = t;
+			}
+			continue;
+		}
+		post[k++] = b;
+		top--;
+	}
+	fn->rpo = bd_xcalloc(k ? k : 1, sizeof(int));
+	for (int i = 0; i < k; i++)
+		fn->rpo[i] = post[k - 1 - i];
+	fn->nrpo = k;
+	free(stack);
+	free(next);
+	free(seen);
+	free(post);
+}
+
+/* Cooper, Harvey and Kennedy: "A Simple, Fast Dominance Algorithm". */
+static int intersect(const int *idom, const int *order, int a, int b)
+{
+	while (a != b) {
+		while (order[a] > order[b])
+			a = idom[a];
+		while (order[b] > order[a])
+			b = idom[b];
+	}
+	return a;
+}
+
+static void build_idom(struct bd_fn *fn)
+{
+	int n = fn->f->nblocks;
+	int *order = bd_xcalloc(n, sizeof(int));
+	int changed = 1;
+
+	fn->idom = bd_xcalloc(n, sizeof(int));
+	for (int i = 0; i < n; i++) {
+		fn->idom[i] = -1;
+		order[i] = n + 1;
+	}
+	for (int i = 0; i < fn->nrpo; i++)
+		order[fn->rpo[i]] = i;
+	if (n)
+		fn->idom[0] = 0;
+	while (changed) {
+		changed = 0;
+		for (int i = 1; i < fn->nrpo; i++) {
+			int b = fn->rpo[i], nd = -1;
+
+			for (int p = 0; p < fn->npreds[b]; p++) {
+				int q = fn->preds[b][p];
+
+				if (fn->idom[q] < 0)
+					continue;
+				nd = nd < 0 ? q : intersect(fn->idom, order, q, nd);
+			}
+			if (nd >= 0 && fn->idom[b] != nd) {
+				fn->idom[b] = nd;
+				changed = 1;
+			}
+		}
+	}
+	fn->memo = NULL;
+	free(order);
+}
+
+int bd_dominates(const struct bd_fn *fn, int a, int b)
+{
+	int guard = fn->f->nblocks + 1;
+
+	if (a < 0 || b < 0)
+		return 0;
+	while (guard-- > 0) {
+		if (a == b)
+			return 1;
+		if (b == 0 || fn->idom[b] < 0)
+			return 0;
+		b = fn->idom[b];
+	}
+	return 0;
+}
+
+int bd_ncd(const struct bd_fn *fn, int a, int b)
+{
+	int guard = fn->f->nblocks + 1;
+
+	if (a < 0 || b < 0 || fn->idom[a] < 0 || fn->idom[b] < 0)
+		return -1;
+	while (guard-- > 0) {
+		if (bd_dominates(fn, a, b))
+			return a;
+		if (a == 0)
+			return 0;
+		a = fn->idom[a];
+	}
+	return -1;
+}
+
+/* ---- reaching definitions of slots ---- */
+
+static void set_bit(unsigned long *w, int i)
+{
+	w[i / (8 * sizeof(long))] |= 1UL << (i % (8 * sizeof(long)));
+}
+
+static int test_bit(const unsigned long *w, int i)
+{
+	return !!(w[i / (8 * sizeof(long))] & (1UL << (i % (8 * sizeof(long)))));
+}
+
+static void build_reaching(struct bd_fn *fn)
+{
+	struct bd_func *f = fn->f;
+	int n = f->nblocks, words, changed = 1;
+	unsigned long *gen, *kill, *out;
+
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < f->blocks[i]->nevents; j++)
+			if (f->blocks[i]->events[j].op == BD_SLOT_STORE)
+				fn->nstores++;
+	fn->stores = bd_xcalloc(fn->nstores + 1, sizeof(*fn->stores));
+	fn->store_block = bd_xcalloc(fn->nstores + 1, sizeof(int));
+	fn->nstores = 0;
+	for (int i = 0; i < n; i++)
+		for (int j = 0; j < f->blocks[i]->nevents; j++)
+			if (f->blocks[i]->events[j].op == BD_SLOT_STORE) {
+				fn->store_block[fn->nstores] = i;
+				fn->stores[fn->nstores++] = &f->blocks[i]->events[j];
+			}
+	words = fn->words = fn->nstores / (8 * sizeof(long)) + 1;
+	fn->reach_in = bd_xcalloc((size_t)n * words + 1, sizeof(long));
+	gen = bd_xcalloc((size_t)n * words + 1, sizeof(long));
+	kill = bd_xcalloc((size_t)n * words + 1, sizeof(long));
+	out = bd_xcalloc((size_t)n * words + 1, sizeof(long));
+
+	/* gen: last store per slot in the block; kill: all stores of slots the
+	 * block stores to. */
+	for (int s = 0; s < fn->nstores; s++) {
+		int b = fn->store_block[s];
+		int slot = (int)fn->stores[s]->imm, last = 1;
+
+		for (int t = s + 1; t < fn->nstores && fn->store_block[t] == b; t++)
+			if ((int)fn->stores[t]->imm == slot)
+				last = 0;
+		if (last)
+			set_bit(gen + (size_t)b * words, s);
+		for (int t = 0; t < fn->nstores; t++)
+			if ((int)fn->stores[t]->imm == slot)
+				set_bit(kill + (size_t)b * words, t);
+	}
+	while (changed) {
+		changed = 0;
+		for (int r = 0; r < fn->nrpo; r++) {
+			int b = fn->rpo[r];
+			unsigned long *in = fn->reach_in + (size_t)b * words;
+
+			for (int p = 0; p < fn->npreds[b]; p++) {
+				unsigned long *po = out + (size_t)fn->preds[b][p] * words;
+
+				for (int w = 0; w < words; w++)
+					in[w] |= po[w];
+			}
+			for (int w = 0; w < words; w++) {
+				unsigned long nv = gen[(size_t)b * words + w] |
+					(in[w] & ~kill[(size_t)b * words + w]);
+
+				if (nv != out[(size_t)b * words + w]) {
+					out[(size_t)b * words + w] = nv;
+					changed = 1;
+				}
+			}
+		}
+	}
+	free(gen);
+	free(kill);
+	free(out);
+}
+
+int bd_reaching(const struct bd_fn *fn, int b, int i, int slot,
+		struct bd_event **out, int max)
+{
+	struct bd_block *blk = fn->f->blocks[b];
+	int n = 0, any_store = 0;
+
+	for (int j = i - 1; j >= 0; j--) {
+		struct bd_event *e = &blk->events[j];
+
+		if (e->op == BD_SLOT_STORE && (int)e->imm == slot) {
+			out[0] = e;
+			return 1;
+		}
+	}
+	for (int s = 0; s < fn->nstores; s++) {
+		if ((int)fn->stores[s]->imm != slot)
+			continue;
+		any_store = 1;
+		if (!test_bit(fn->reach_in + (size_t)b * fn->words, s))
+			continue;
+		if (n < max)
+			out[n] = fn->stores[s];
+		n++;
+	}
+	/* A path from the entry with no store: uninitialised (or set through
+	 * a pointer we do not follow).  Only say so when no store reaches at
+	 * all; a variable assigned on every path is the common case. */
+	if (!n && max > 0) {
+		out[0] = NULL;
+		n = 1;
+	}
+	(void)any_store;
+	return n;
+}
+
+void bd_fn_init(struct bd_ctx *c, struct bd_fn *fn, struct bd_func *f)
+{
+	memset(fn, 0, sizeof(*fn));
+	fn->f = f;
+	fn->ctx = c;
+	build_defs(fn);
+	build_preds(fn);
+	build_rpo(fn);
+	build_idom(fn);
+	build_reaching(fn);
+}
+
+void bd_fn_free(struct bd_fn *fn)
+{
+	if (fn->preds)
+		for (int i = 0; i < fn->f->nblocks; i++)
+			free(fn->preds[i]);
+	free(fn->preds);
+	free(fn->npreds);
+	free(fn->def);
+	free(fn->def_block);
+	free(fn->idom);
+	free(fn->rpo);
+	free(fn->stores);
+	free(fn->store_block);
+	free(fn->reach_in);
+	free(fn->memo);
+}
+
+struct bd_fn *bd_fn_by_name(struct bd_ctx *c, const char *name)
+{
+	if (!name)
+		return NULL;
+	for (int i = 0; i < c->nfns; i++)
+		if (!strcmp(c->fns[i].f->decl->name, name))
+			return &c->fns[i];
+	return NULL;
+}

@@ -1,0 +1,259 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * mode.c - what an fmode_t value can be.
+ *
+ * A mode is a small set of expressions "base | set & ~clr", where base is a
+ * constant or a symbol: a parameter, a struct field (by record tag and field
+ * name, so sb->s_mode read anywhere is the same symbol), or an opaque event.
+ * That is enough to tell "the same value", "a bit added or dropped", and
+ * "different constants" apart, and to say nothing when it cannot know.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "mode.h"
+
+static void add(struct bd_mset *s, const struct bd_mexpr *m)
+{
+	for (int i = 0; i < s->n; i++)
+		if (bd_mexpr_equal(&s->v[i], m))
+			return;
+	if (s->n == BD_MSET_MAX) {
+		s->unknown = 1;
+		return;
+	}
+	s->v[s->n++] = *m;
+}
+
+static void sym_of(struct bd_fn *fn, struct bd_event *e, struct bd_mexpr *m)
+{
+	memset(m, 0, sizeof(*m));
+	m->fn = fn;
+	if (!e) {
+		m->kind = BD_MX_EVENT;
+		return;
+	}
+	switch (e->op) {
+	case BD_PARAM:
+		m->kind = BD_MX_PARAM;
+		m->param = (int)e->imm;
+		break;
+	case BD_FIELD_LOAD:
+		m->kind = BD_MX_FIELD;
+		m->tag = e->tag;
+		m->field = e->name;
+		break;
+	default:
+		m->kind = BD_MX_EVENT;
+		m->ev = e;
+		break;
+	}
+}
+
+static void eval(struct bd_fn *fn, bd_val v, struct bd_mset *out, int depth);
+
+static void eval_slot(struct bd_fn *fn, struct bd_event *e, struct bd_mset *out, int depth)
+{
+	struct bd_event *st[BD_MAXROOTS];
+	int b = bd_event_block(fn, e), n;
+
+	if (b < 0) {
+		out->unknown = 1;
+		return;
+	}
+	n = bd_reaching(fn, b, (int)(e - fn->f->blocks[b]->events), (int)e->imm,
+			st, BD_MAXROOTS);
+	if (n > BD_MAXROOTS) {
+		out->unknown = 1;
+		return;
+	}
+	for (int k = 0; k < n; k++) {
+		if (!st[k]) {
+			out->unknown = 1;
+			continue;
+		}
+		eval(fn, st[k]->b, out, depth + 1);
+	}
+}
+
+/* x | k or x & k with k constant: apply to each element of x's set. */
+static void eval_mask(struct bd_fn *fn, struct bd_event *e, struct bd_mset *out, int depth)
+{
+	struct bd_mset inner = { 0 };
+	int64_t k;
+	bd_val x;
+
+	if (bd_const_value(fn, e->b, &k))
+		x = e->a;
+	else if (bd_const_value(fn, e->a, &k))
+		x = e->b;
+	else {
+		struct bd_mexpr m;
+
+		sym_of(fn, e, &m);
+		add(out, &m);
+		return;
+	}
+	eval(fn, x, &inner, depth + 1);
+	out->unknown |= inner.unknown;
+	for (int i = 0; i < inner.n; i++) {
+		struct bd_mexpr m = inner.v[i];
+
+		if (e->sub == BD_OR) {
+			if (m.kind == BD_MX_CONST)
+				m.k |= k;
+			else {
+				m.set |= (uint64_t)k;
+				m.clr &= ~(uint64_t)k;
+			}
+		} else {
+			if (m.kind == BD_MX_CONST)
+				m.k &= k;
+			else {
+				m.set &= (uint64_t)k;
+				m.clr |= ~(uint64_t)k & 0xffffffffu;
+			}
+		}
+		add(out, &m);
+	}
+}
+
+static void eval(struct bd_fn *fn, bd_val v, struct bd_mset *out, int depth)
+{
+	struct bd_event *e = bd_def(fn, v);
+	struct bd_mexpr m;
+
+	if (depth > 50 || out->unknown) {
+		out->unknown = 1;
+		return;
+	}
+	if (!e) {
+		out->unknown = 1;
+		return;
+	}
+	switch (e->op) {
+	case BD_CONST:
+		memset(&m, 0, sizeof(m));
+		m.kind = BD_MX_CONST;
+		m.k = e->imm;
+		add(out, &m);
+		return;
+	case BD_COPY:
+		eval(fn, e->a, out, depth + 1);
+		return;
+	case BD_PHI:
+		for (int i = 0; i < e->nargs; i++)
+			eval(fn, e->args[i], out, depth + 1);
+		return;
+	case BD_SLOT_LOAD:
+		eval_slot(fn, e, out, depth);
+		return;
+	case BD_BINOP:
+		if (e->sub == BD_OR || e->sub == BD_AND) {
+			eval_mask(fn, e, out, depth);
+			return;
+		}
+		break;
+	default:
+		break;
+	}
+	sym_of(fn, e, &m);
+	add(out, &m);
+}
+
+void bd_mode_eval(struct bd_fn *fn, bd_val v, struct bd_mset *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!v) {
+		out->unknown = 1;
+		return;
+	}
+	eval(fn, v, out, 0);
+}
+
+int bd_mexpr_same_base(const struct bd_mexpr *a, const struct bd_mexpr *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case BD_MX_CONST:
+		return 1;
+	case BD_MX_PARAM:
+		return a->fn == b->fn && a->param == b->param;
+	case BD_MX_FIELD:
+		return a->tag == b->tag && a->field == b->field;
+	case BD_MX_EVENT:
+		return a->ev && a->ev == b->ev;
+	}
+	return 0;
+}
+
+int bd_mexpr_equal(const struct bd_mexpr *a, const struct bd_mexpr *b)
+{
+	if (!bd_mexpr_same_base(a, b))
+		return 0;
+	if (a->kind == BD_MX_CONST)
+		return a->k == b->k;
+	return a->set == b->set && a->clr == b->clr;
+}
+
+int bd_mset_has(const struct bd_mset *s, const struct bd_mexpr *m)
+{
+	for (int i = 0; i < s->n; i++)
+		if (bd_mexpr_equal(&s->v[i], m))
+			return 1;
+	return 0;
+}
+
+int bd_mset_all_const(const struct bd_mset *s)
+{
+	if (s->unknown || !s->n)
+		return 0;
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i].kind != BD_MX_CONST)
+			return 0;
+	return 1;
+}
+
+static const char *const fmode_names[] = {
+	"FMODE_READ", "FMODE_WRITE", "FMODE_LSEEK", "FMODE_PREAD",
+	"FMODE_PWRITE", "FMODE_EXEC", "FMODE_NDELAY", "FMODE_EXCL",
+};
+
+const char *bd_mode_bits(uint64_t k, char *buf, size_t len)
+{
+	size_t used = 0;
+	uint64_t rest = k;
+
+	buf[0] = 0;
+	if (!k) {
+		snprintf(buf, len, "0");
+		return buf;
+	}
+	for (unsigned i = 0; i < 8; i++) {
+		if (!(k & (1u << i)))
+			continue;
+		used += snprintf(buf + used, used < len ? len - used : 0, "%s%s",
+				 used ? "|" : "", fmode_names[i]);
+		rest &= ~(uint64_t)(1u << i);
+	}
+	if (rest)
+		snprintf(buf + used, used < len ? len - used : 0, "%s0x%llx",
+			 used ? "|" : "", (unsigned long long)rest);
+	return buf;
+}
+
+const char *bd_mset_str(const struct bd_mset *s, char *buf, size_t len)
+{
+	size_t used = 0;
+	char one[256];
+
+	buf[0] = 0;
+	for (int i = 0; i < s->n; i++) {
+		if (s->v[i].kind != BD_MX_CONST)
+			continue;
+		bd_mode_bits((uint64_t)s->v[i].k, one, sizeof(one));
+		used += snprintf(buf + used, used < len ? len - used : 0, "%s%s",
+				 used ? " or " : "", one);
+	}
+	return buf;
+}

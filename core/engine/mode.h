@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * mode.h - mode expressions (see mode.c).
+ */
+#ifndef BDOPS_MODE_H
+#define BDOPS_MODE_H
+
+#include "engine.h"
+
+enum bd_mx_kind { BD_MX_CONST, BD_MX_PARAM, BD_MX_FIELD, BD_MX_EVENT };
+
+struct bd_mexpr {
+	enum bd_mx_kind kind;
+	int64_t k;		/* CONST */
+	struct bd_fn *fn;	/* PARAM: whose parameter */
+	int param;
+	const char *tag, *field;	/* FIELD */
+	struct bd_event *ev;	/* EVENT */
+	uint64_t set, clr;	/* symbolic: bits forced on / off */
+};
+
+#define BD_MSET_MAX 8
+struct bd_mset {
+	int n;
+	int unknown;
+	struct bd_mexpr v[BD_MSET_MAX];
+};
+
+void bd_mode_eval(struct bd_fn *fn, bd_val v, struct bd_mset *out);
+int bd_mexpr_equal(const struct bd_mexpr *a, const struct bd_mexpr *b);
+int bd_mexpr_same_base(const struct bd_mexpr *a, const struct bd_mexpr *b);
+int bd_mset_has(const struct bd_mset *s, const struct bd_mexpr *m);
+int bd_mset_all_const(const struct bd_mset *s);
+const char *bd_mode_bits(uint64_t k, char *buf, size_t len);
+/* The constant members as "A or B". */
+const char *bd_mset_str(const struct bd_mset *s, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,247 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * facts.c - one JSON file per translation unit in a facts directory, so
+ * that "bdops check" can collect what the frontends found and "bdops merge"
+ * can see the whole program.
+ *
+ *	{"version": 1, "unit": "drivers/block/loop.c", "functions": 42,
+ *	 "internal": null, "findings": [...], "summary": {...}}
+ *
+ * "findings" are the JSON report's objects, suppressed ones included with
+ * "suppressed": 1 (comment) or 2 (baseline).  "summary" holds cross-TU
+ * facts (facts_summary.c).  A file is written under a temporary name and
+ * renamed, so parallel builds never see half a file, and its name depends
+ * only on the unit's path, so rebuilding a file replaces its facts.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "internal.h"
+#include "json.h"
+
+#define FACTS_VERSION 1
+
+static int mkdir_p(const char *dir)
+{
+	char buf[PATH_MAX], *p;
+
+	if (snprintf(buf, sizeof(buf), "%s", dir) >= (int)sizeof(buf)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	for (p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(buf, 0777) && errno != EEXIST)
+			return -1;
+		*p = '/';
+	}
+	if (mkdir(buf, 0777) && errno != EEXIST)
+		return -1;
+	return 0;
+}
+
+static uint64_t fnv(const char *s)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 0x100000001b3ULL;
+	}
+	return h;
+}
+
+/* Characters kept as they are in a facts file name (ASCII only, whatever
+ * the locale). */
+static int safe_char(char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '.' || c == '-';
+}
+
+void bd_facts_path(const char *dir, const char *unit, char *buf, size_t len)
+{
+	char abs[PATH_MAX], name[80];
+	const char *s = unit ? unit : "unit";
+	size_t n = strlen(s), k = 0;
+
+	if (!realpath(s, abs))
+		bd_abspath(s, abs, sizeof(abs));
+	/* The tail of the path is the readable part: "drivers_block_loop.c". */
+	if (n > sizeof(name) - 1)
+		s += n - (sizeof(name) - 1);
+	while (*s == '.' || *s == '/')
+		s++;
+	for (; *s && k < sizeof(name) - 1; s++)
+		name[k++] = safe_char(*s) ? *s : '_';
+	name[k] = 0;
+	snprintf(buf, len, "%s/%s-%016llx.json", dir, k ? name : "unit",
+		 (unsigned long long)fnv(abs));
+}
+
+int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
+		   const struct bd_options *o)
+{
+	struct bd_json_writer w;
+	char tmp[PATH_MAX], final[PATH_MAX];
+	const char *unit = u ? bd_unit_main_file(u) : NULL;
+	FILE *f;
+	int fd, i, bad;
+
+	if (!o || !o->facts_dir)
+		return 0;
+	if (mkdir_p(o->facts_dir))
+		return -1;
+	snprintf(tmp, sizeof(tmp), "%s/.tmp.%ld.XXXXXX", o->facts_dir, (long)getpid());
+	fd = mkstemp(tmp);
+	if (fd < 0)
+		return -1;
+	f = fdopen(fd, "w");
+	if (!f) {
+		close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	bd_json_init(&w, f, 1);
+	bd_json_begin_object(&w);
+	bd_json_kv_int(&w, "version", FACTS_VERSION);
+	bd_json_kv_str(&w, "unit", unit);
+	bd_json_kv_int(&w, "functions", r->nfuncs);
+	bd_json_kv_str(&w, "internal", r->internal);
+	bd_json_key(&w, "findings");
+	bd_json_begin_array(&w);
+	for (i = 0; i < r->n; i++)
+		bd_json_write_finding(&w, &r->v[i], NULL, 1);
+	bd_json_end_array(&w);
+	bd_json_key(&w, "summary");
+	bd_json_begin_object(&w);
+	bd_facts_summary_write(&w, u, r);
+	bd_json_end_object(&w);
+	bd_json_end_object(&w);
+	bad = ferror(f);
+	if (fclose(f) || bad) {
+		unlink(tmp);
+		return -1;
+	}
+	bd_facts_path(o->facts_dir, unit, final, sizeof(final));
+	if (rename(tmp, final)) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+int bd_facts_read_dir(const char *dir, bd_facts_fn fn, void *ctx, char *err, size_t errlen)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	struct bd_json *j;
+	char **names = NULL, path[PATH_MAX];
+	int n = 0, cap = 0, i, count = 0;
+	size_t len;
+
+	if (!d) {
+		snprintf(err, errlen, "cannot read facts directory '%s': %s", dir, strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d))) {
+		len = strlen(de->d_name);
+		if (de->d_name[0] == '.' || len < 6 || strcmp(de->d_name + len - 5, ".json"))
+			continue;
+		BD_GROW(names, n, cap);
+		names[n++] = bd_xstrdup(de->d_name);
+	}
+	closedir(d);
+	if (n > 1)
+		qsort(names, n, sizeof(*names), cmp_str);
+	for (i = 0; i < n; i++) {
+		if (count < 0)
+			break;
+		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
+		j = bd_json_parse_file(path, err, errlen);
+		if (!j || j->type != BD_JSON_OBJECT ||
+		    bd_json_get_int(j, "version", 0) != FACTS_VERSION) {
+			if (j)
+				snprintf(err, errlen, "%s: not a bdops facts file (version %d)",
+					 path, FACTS_VERSION);
+			bd_json_free(j);
+			count = -1;
+			break;
+		}
+		if (fn(path, j, ctx))
+			i = n;
+		count++;
+		bd_json_free(j);
+	}
+	for (i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	return count;
+}
+
+int bd_facts_add(struct bd_result *r, const struct bd_json *facts,
+		 const struct bd_options *o, char *err, size_t errlen)
+{
+	const struct bd_json *arr = bd_json_get(facts, "findings");
+	const char *internal = bd_json_get_str(facts, "internal", NULL);
+	int i, before;
+
+	r->nfuncs += bd_json_get_int(facts, "functions", 0);
+	if (internal)
+		bd_result_set_internal(r, internal);
+	if (!arr)
+		return 0;
+	if (arr->type != BD_JSON_ARRAY) {
+		snprintf(err, errlen, "\"findings\" is not an array");
+		return -1;
+	}
+	for (i = 0; i < arr->n; i++) {
+		before = r->n;
+		if (bd_finding_from_json(r, arr->items[i], err, errlen))
+			return -1;
+		/* A check turned off now may have been on when the facts
+		 * were written. */
+		if (o && r->n > before && !o->enabled[r->v[r->n - 1].check]) {
+			free(r->v[r->n - 1].notes);
+			r->n--;
+		}
+	}
+	bd_result_recount(r);
+	return 0;
+}
+
+int bd_result_read_json(struct bd_result *r, const char *path)
+{
+	char err[512];
+	struct bd_json *j = bd_json_parse_file(path, err, sizeof(err));
+	int i, ret = 0;
+
+	if (!j) {
+		fprintf(stderr, "bdops: %s\n", err);
+		return -1;
+	}
+	if (j->type == BD_JSON_OBJECT) {
+		ret = bd_facts_add(r, j, NULL, err, sizeof(err));
+	} else if (j->type == BD_JSON_ARRAY) {
+		for (i = 0; i < j->n && !ret; i++)
+			ret = bd_finding_from_json(r, j->items[i], err, sizeof(err));
+	} else {
+		snprintf(err, sizeof(err), "expected an array of findings");
+		ret = -1;
+	}
+	if (ret)
+		fprintf(stderr, "bdops: %s: %s\n", path, err);
+	bd_json_free(j);
+	return ret;
+}

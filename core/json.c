@@ -1,0 +1,592 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * json.c - the JSON writer and reader behind the JSON and SARIF reports,
+ * the baseline file and the facts directory.  No dependencies: plugins link
+ * this into the host compiler, where pulling in a JSON library is not an
+ * option.
+ */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "json.h"
+
+/* ---- writer ---- */
+
+void bd_json_init(struct bd_json_writer *w, FILE *out, int pretty)
+{
+	memset(w, 0, sizeof(*w));
+	w->out = out;
+	w->pretty = pretty;
+}
+
+static void indent(struct bd_json_writer *w)
+{
+	int i;
+
+	if (!w->pretty)
+		return;
+	fputc('\n', w->out);
+	for (i = 0; i < w->depth; i++)
+		fputs("  ", w->out);
+}
+
+/* Separator and indentation before a value (or a key in an object). */
+static void before_value(struct bd_json_writer *w)
+{
+	if (w->after_key) {
+		w->after_key = 0;
+		return;
+	}
+	if (w->depth > 0) {
+		if (w->count[w->depth - 1]++)
+			fputc(',', w->out);
+		indent(w);
+	}
+}
+
+static void open_container(struct bd_json_writer *w, int c)
+{
+	before_value(w);
+	fputc(c, w->out);
+	if (w->depth < BD_JSON_MAX_DEPTH)
+		w->count[w->depth] = 0;
+	w->depth++;
+}
+
+static void close_container(struct bd_json_writer *w, int c)
+{
+	int had = w->depth <= BD_JSON_MAX_DEPTH && w->count[w->depth - 1];
+
+	w->depth--;
+	if (had)
+		indent(w);
+	fputc(c, w->out);
+	if (w->depth == 0 && w->pretty)
+		fputc('\n', w->out);
+}
+
+void bd_json_begin_object(struct bd_json_writer *w) { open_container(w, '{'); }
+void bd_json_end_object(struct bd_json_writer *w) { close_container(w, '}'); }
+void bd_json_begin_array(struct bd_json_writer *w) { open_container(w, '['); }
+void bd_json_end_array(struct bd_json_writer *w) { close_container(w, ']'); }
+
+/* Length of the valid UTF-8 sequence at s, or 0 if it is not one. */
+static int utf8_len(const unsigned char *s)
+{
+	unsigned c = s[0], cp;
+	int n, i;
+
+	if (c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf)
+		n = 2, cp = c & 0x1f;
+	else if (c >= 0xe0 && c <= 0xef)
+		n = 3, cp = c & 0x0f;
+	else if (c >= 0xf0 && c <= 0xf4)
+		n = 4, cp = c & 0x07;
+	else
+		return 0;
+	for (i = 1; i < n; i++) {
+		if ((s[i] & 0xc0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3f);
+	}
+	/* overlong, surrogates, beyond U+10FFFF */
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)) ||
+	    (cp >= 0xd800 && cp <= 0xdfff))
+		return 0;
+	return n;
+}
+
+void bd_json_write_escaped(FILE *out, const char *str)
+{
+	const unsigned char *s = (const unsigned char *)str;
+	int n;
+
+	fputc('"', out);
+	while (*s) {
+		switch (*s) {
+		case '"':  fputs("\\\"", out); s++; continue;
+		case '\\': fputs("\\\\", out); s++; continue;
+		case '\b': fputs("\\b", out); s++; continue;
+		case '\f': fputs("\\f", out); s++; continue;
+		case '\n': fputs("\\n", out); s++; continue;
+		case '\r': fputs("\\r", out); s++; continue;
+		case '\t': fputs("\\t", out); s++; continue;
+		}
+		if (*s < 0x20) {
+			fprintf(out, "\\u%04x", *s);
+			s++;
+			continue;
+		}
+		n = utf8_len(s);
+		if (!n) {
+			fputs("\\ufffd", out);
+			s++;
+			continue;
+		}
+		fwrite(s, 1, n, out);
+		s += n;
+	}
+	fputc('"', out);
+}
+
+void bd_json_key(struct bd_json_writer *w, const char *key)
+{
+	before_value(w);
+	bd_json_write_escaped(w->out, key);
+	fputs(w->pretty ? ": " : ":", w->out);
+	w->after_key = 1;
+}
+
+void bd_json_string(struct bd_json_writer *w, const char *s)
+{
+	if (!s) {
+		bd_json_null(w);
+		return;
+	}
+	before_value(w);
+	bd_json_write_escaped(w->out, s);
+}
+
+void bd_json_int(struct bd_json_writer *w, int64_t v)
+{
+	before_value(w);
+	fprintf(w->out, "%lld", (long long)v);
+}
+
+void bd_json_bool(struct bd_json_writer *w, int v)
+{
+	before_value(w);
+	fputs(v ? "true" : "false", w->out);
+}
+
+void bd_json_null(struct bd_json_writer *w)
+{
+	before_value(w);
+	fputs("null", w->out);
+}
+
+void bd_json_kv_str(struct bd_json_writer *w, const char *key, const char *s)
+{
+	bd_json_key(w, key);
+	bd_json_string(w, s);
+}
+
+void bd_json_kv_int(struct bd_json_writer *w, const char *key, int64_t v)
+{
+	bd_json_key(w, key);
+	bd_json_int(w, v);
+}
+
+/* ---- reader ---- */
+
+struct parser {
+	const char *s, *end, *start;
+	int depth;
+	char *err;
+	size_t errlen;
+	int failed;
+};
+
+static void fail(struct parser *p, const char *what)
+{
+	const char *q;
+	int line = 1, col = 1;
+
+	if (p->failed)
+		return;
+	p->failed = 1;
+	for (q = p->start; q < p->s && q < p->end; q++) {
+		if (*q == '\n')
+			line++, col = 1;
+		else
+			col++;
+	}
+	if (p->err)
+		snprintf(p->err, p->errlen, "%d:%d: %s", line, col, what);
+}
+
+static void skip_ws(struct parser *p)
+{
+	while (p->s < p->end && (*p->s == ' ' || *p->s == '\t' ||
+				 *p->s == '\n' || *p->s == '\r'))
+		p->s++;
+}
+
+static struct bd_json *node(enum bd_json_type t)
+{
+	struct bd_json *j = bd_xcalloc(1, sizeof(*j));
+
+	j->type = t;
+	return j;
+}
+
+static int literal(struct parser *p, const char *word)
+{
+	size_t n = strlen(word);
+
+	if ((size_t)(p->end - p->s) < n || memcmp(p->s, word, n))
+		return 0;
+	p->s += n;
+	return 1;
+}
+
+static int hex4(struct parser *p, unsigned *out)
+{
+	unsigned v = 0;
+	int i;
+
+	if (p->end - p->s < 4)
+		return -1;
+	for (i = 0; i < 4; i++) {
+		char c = p->s[i];
+
+		v <<= 4;
+		if (c >= '0' && c <= '9')
+			v |= c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v |= c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			v |= c - 'A' + 10;
+		else
+			return -1;
+	}
+	p->s += 4;
+	*out = v;
+	return 0;
+}
+
+static size_t put_utf8(char *d, unsigned cp)
+{
+	if (cp < 0x80) {
+		d[0] = cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		d[0] = 0xc0 | (cp >> 6);
+		d[1] = 0x80 | (cp & 0x3f);
+		return 2;
+	}
+	if (cp < 0x10000) {
+		d[0] = 0xe0 | (cp >> 12);
+		d[1] = 0x80 | ((cp >> 6) & 0x3f);
+		d[2] = 0x80 | (cp & 0x3f);
+		return 3;
+	}
+	d[0] = 0xf0 | (cp >> 18);
+	d[1] = 0x80 | ((cp >> 12) & 0x3f);
+	d[2] = 0x80 | ((cp >> 6) & 0x3f);
+	d[3] = 0x80 | (cp & 0x3f);
+	return 4;
+}
+
+/* Parse a string literal at p->s (which is at the opening quote). */
+static char *parse_string(struct parser *p, size_t *lenp)
+{
+	/* The decoded text is never longer than the source text. */
+	const char *q = ++p->s;
+	char *buf, *d;
+	unsigned cp, lo;
+
+	while (q < p->end && *q != '"')
+		q += (*q == '\\') ? 2 : 1;
+	if (q >= p->end) {
+		fail(p, "unterminated string");
+		return NULL;
+	}
+	buf = d = bd_xcalloc(q - p->s + 1, 1);
+	while (*p->s != '"') {
+		unsigned char c = *p->s;
+
+		if (c < 0x20) {
+			fail(p, "control character in string");
+			goto bad;
+		}
+		if (c != '\\') {
+			*d++ = *p->s++;
+			continue;
+		}
+		p->s++;
+		switch (*p->s++) {
+		case '"': *d++ = '"'; break;
+		case '\\': *d++ = '\\'; break;
+		case '/': *d++ = '/'; break;
+		case 'b': *d++ = '\b'; break;
+		case 'f': *d++ = '\f'; break;
+		case 'n': *d++ = '\n'; break;
+		case 'r': *d++ = '\r'; break;
+		case 't': *d++ = '\t'; break;
+		case 'u':
+			if (hex4(p, &cp)) {
+				fail(p, "bad \\u escape");
+				goto bad;
+			}
+			if (cp >= 0xd800 && cp <= 0xdbff) {
+				if (p->end - p->s >= 6 && p->s[0] == '\\' && p->s[1] == 'u') {
+					p->s += 2;
+					if (hex4(p, &lo) || lo < 0xdc00 || lo > 0xdfff) {
+						fail(p, "bad surrogate pair");
+						goto bad;
+					}
+					cp = 0x10000 + ((cp - 0xd800) << 10) + (lo - 0xdc00);
+				} else {
+					cp = 0xfffd;
+				}
+			} else if (cp >= 0xdc00 && cp <= 0xdfff) {
+				cp = 0xfffd;
+			}
+			d += put_utf8(d, cp);
+			break;
+		default:
+			p->s--;
+			fail(p, "bad escape in string");
+			goto bad;
+		}
+	}
+	p->s++;
+	*d = 0;
+	*lenp = d - buf;
+	return buf;
+bad:
+	free(buf);
+	return NULL;
+}
+
+static struct bd_json *parse_value(struct parser *p);
+
+static struct bd_json *parse_number(struct parser *p)
+{
+	const char *q = p->s;
+	struct bd_json *j;
+	char tmp[64];
+	size_t n;
+
+	if (q < p->end && *q == '-')
+		q++;
+	if (q >= p->end || *q < '0' || *q > '9') {
+		fail(p, "unexpected character");
+		return NULL;
+	}
+	if (*q == '0' && q + 1 < p->end && q[1] >= '0' && q[1] <= '9') {
+		fail(p, "leading zero in number");
+		return NULL;
+	}
+	while (q < p->end && strchr("0123456789+-.eE", *q))
+		q++;
+	n = q - p->s;
+	if (n >= sizeof(tmp)) {
+		fail(p, "number too long");
+		return NULL;
+	}
+	memcpy(tmp, p->s, n);
+	tmp[n] = 0;
+	j = node(BD_JSON_NUMBER);
+	errno = 0;
+	j->number = strtod(tmp, NULL);
+	if (strpbrk(tmp, ".eE"))
+		j->integer = (int64_t)j->number;
+	else
+		j->integer = strtoll(tmp, NULL, 10);
+	p->s = q;
+	return j;
+}
+
+static void add_item(struct bd_json *j, char *key, struct bd_json *v)
+{
+	j->items = bd_xrealloc(j->items, (j->n + 1) * sizeof(*j->items));
+	j->items[j->n] = v;
+	if (j->type == BD_JSON_OBJECT) {
+		j->keys = bd_xrealloc(j->keys, (j->n + 1) * sizeof(*j->keys));
+		j->keys[j->n] = key;
+	}
+	j->n++;
+}
+
+static struct bd_json *parse_container(struct parser *p, int is_object)
+{
+	struct bd_json *j = node(is_object ? BD_JSON_OBJECT : BD_JSON_ARRAY);
+	struct bd_json *v;
+	char *key = NULL;
+	size_t klen;
+
+	if (++p->depth > BD_JSON_MAX_DEPTH) {
+		fail(p, "nested too deeply");
+		goto bad;
+	}
+	p->s++;
+	skip_ws(p);
+	if (p->s < p->end && *p->s == (is_object ? '}' : ']')) {
+		p->s++;
+		p->depth--;
+		return j;
+	}
+	for (;;) {
+		skip_ws(p);
+		if (is_object) {
+			if (p->s >= p->end || *p->s != '"') {
+				fail(p, "expected a string key");
+				goto bad;
+			}
+			key = parse_string(p, &klen);
+			if (!key)
+				goto bad;
+			skip_ws(p);
+			if (p->s >= p->end || *p->s != ':') {
+				fail(p, "expected ':'");
+				goto bad;
+			}
+			p->s++;
+		}
+		v = parse_value(p);
+		if (!v)
+			goto bad;
+		add_item(j, key, v);
+		key = NULL;
+		skip_ws(p);
+		if (p->s < p->end && *p->s == ',') {
+			p->s++;
+			continue;
+		}
+		if (p->s < p->end && *p->s == (is_object ? '}' : ']')) {
+			p->s++;
+			break;
+		}
+		fail(p, is_object ? "expected ',' or '}'" : "expected ',' or ']'");
+		goto bad;
+	}
+	p->depth--;
+	return j;
+bad:
+	free(key);
+	bd_json_free(j);
+	return NULL;
+}
+
+static struct bd_json *parse_value(struct parser *p)
+{
+	struct bd_json *j;
+
+	skip_ws(p);
+	if (p->s >= p->end) {
+		fail(p, "unexpected end of input");
+		return NULL;
+	}
+	switch (*p->s) {
+	case '{':
+		return parse_container(p, 1);
+	case '[':
+		return parse_container(p, 0);
+	case '"':
+		j = node(BD_JSON_STRING);
+		j->string = parse_string(p, &j->len);
+		if (!j->string) {
+			free(j);
+			return NULL;
+		}
+		return j;
+	}
+	if (literal(p, "null"))
+		return node(BD_JSON_NULL);
+	if (literal(p, "true")) {
+		j = node(BD_JSON_BOOL);
+		j->boolean = 1;
+		return j;
+	}
+	if (literal(p, "false"))
+		return node(BD_JSON_BOOL);
+	return parse_number(p);
+}
+
+struct bd_json *bd_json_parse(const char *text, size_t len, char *err, size_t errlen)
+{
+	struct parser p = { text, text + len, text, 0, err, errlen, 0 };
+	struct bd_json *j = parse_value(&p);
+
+	if (!j)
+		return NULL;
+	skip_ws(&p);
+	if (p.s != p.end) {
+		fail(&p, "trailing characters after the JSON value");
+		bd_json_free(j);
+		return NULL;
+	}
+	return j;
+}
+
+struct bd_json *bd_json_parse_file(const char *path, char *err, size_t errlen)
+{
+	FILE *f = fopen(path, "rb");
+	struct bd_json *j;
+	char *buf = NULL, msg[256];
+	size_t len = 0, cap = 0, n;
+
+	if (!f) {
+		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
+		return NULL;
+	}
+	do {
+		if (len + 4096 > cap) {
+			cap = cap ? cap * 2 : 65536;
+			buf = bd_xrealloc(buf, cap);
+		}
+		n = fread(buf + len, 1, cap - len, f);
+		len += n;
+	} while (n > 0);
+	if (ferror(f)) {
+		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
+		fclose(f);
+		free(buf);
+		return NULL;
+	}
+	fclose(f);
+	j = bd_json_parse(buf ? buf : "", len, msg, sizeof(msg));
+	if (!j)
+		snprintf(err, errlen, "%s:%s", path, msg);
+	free(buf);
+	return j;
+}
+
+void bd_json_free(struct bd_json *j)
+{
+	int i;
+
+	if (!j)
+		return;
+	for (i = 0; i < j->n; i++) {
+		bd_json_free(j->items[i]);
+		if (j->keys)
+			free(j->keys[i]);
+	}
+	free(j->items);
+	free(j->keys);
+	free(j->string);
+	free(j);
+}
+
+const struct bd_json *bd_json_get(const struct bd_json *j, const char *key)
+{
+	int i;
+
+	if (!j || j->type != BD_JSON_OBJECT)
+		return NULL;
+	for (i = 0; i < j->n; i++)
+		if (!strcmp(j->keys[i], key))
+			return j->items[i];
+	return NULL;
+}
+
+const char *bd_json_get_str(const struct bd_json *j, const char *key, const char *dflt)
+{
+	const struct bd_json *v = bd_json_get(j, key);
+
+	return v && v->type == BD_JSON_STRING ? v->string : dflt;
+}
+
+int64_t bd_json_get_int(const struct bd_json *j, const char *key, int64_t dflt)
+{
+	const struct bd_json *v = bd_json_get(j, key);
+
+	return v && v->type == BD_JSON_NUMBER ? v->integer : dflt;
+}

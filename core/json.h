@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * json.h - a small JSON writer and reader for findings, facts and SARIF.
+ *
+ * The writer streams to a FILE with 2-space indentation (or compact) and
+ * escapes strings correctly: control characters as \uXXXX, invalid UTF-8
+ * bytes replaced by U+FFFD so that SARIF consumers never choke on a path.
+ * The reader builds a DOM (struct bd_json) and rejects anything that is not
+ * RFC 8259 JSON, with a line:column in the error message.
+ */
+#ifndef BDOPS_JSON_H
+#define BDOPS_JSON_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#define BD_JSON_MAX_DEPTH 64
+
+struct bd_json_writer {
+	FILE *out;
+	int pretty;
+	int depth;
+	int count[BD_JSON_MAX_DEPTH];	/* elements written at each level */
+	int after_key;			/* a key was written, value pending */
+};
+
+void bd_json_init(struct bd_json_writer *w, FILE *out, int pretty);
+void bd_json_begin_object(struct bd_json_writer *w);
+void bd_json_end_object(struct bd_json_writer *w);
+void bd_json_begin_array(struct bd_json_writer *w);
+void bd_json_end_array(struct bd_json_writer *w);
+void bd_json_key(struct bd_json_writer *w, const char *key);
+void bd_json_string(struct bd_json_writer *w, const char *s);	/* NULL: null */
+void bd_json_int(struct bd_json_writer *w, int64_t v);
+void bd_json_bool(struct bd_json_writer *w, int v);
+void bd_json_null(struct bd_json_writer *w);
+/* "key": value shorthands. */
+void bd_json_kv_str(struct bd_json_writer *w, const char *key, const char *s);
+void bd_json_kv_int(struct bd_json_writer *w, const char *key, int64_t v);
+/* Write s as a JSON string literal (with quotes) to out. */
+void bd_json_write_escaped(FILE *out, const char *s);
+
+enum bd_json_type {
+	BD_JSON_NULL,
+	BD_JSON_BOOL,
+	BD_JSON_NUMBER,
+	BD_JSON_STRING,
+	BD_JSON_ARRAY,
+	BD_JSON_OBJECT
+};
+
+struct bd_json {
+	enum bd_json_type type;
+	int boolean;
+	double number;
+	int64_t integer;	/* number truncated, exact for integers */
+	char *string;		/* NUL-terminated; may contain \0 via \u0000 */
+	size_t len;
+	int n;			/* array / object size */
+	struct bd_json **items;
+	char **keys;		/* object keys, in document order */
+};
+
+struct bd_json *bd_json_parse(const char *text, size_t len, char *err, size_t errlen);
+/* Parse a whole file; err names the file on failure. */
+struct bd_json *bd_json_parse_file(const char *path, char *err, size_t errlen);
+void bd_json_free(struct bd_json *j);
+/* Member 'key' of an object, or NULL (also when j is not an object). */
+const struct bd_json *bd_json_get(const struct bd_json *j, const char *key);
+/* Member as string / integer, or dflt if absent or of another type. */
+const char *bd_json_get_str(const struct bd_json *j, const char *key, const char *dflt);
+int64_t bd_json_get_int(const struct bd_json *j, const char *key, int64_t dflt);
+
+#endif

@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * bdops-sparse - sparse plus the bdops checks.
+ *
+ * Takes sparse's whole command line, so that a kernel tree runs it with
+ *	make C=1 CHECK=/path/to/bdops-sparse
+ * and sparse's own warnings come out as before.  Our options are taken
+ * out of argv before sparse sees it:
+ *
+ *	-fbdops-KEY[=VALUE]	any core option (format, output, facts-dir,
+ *				strict, disable, enable, baseline, root,
+ *				dump-ir, help; see docs/design.md)
+ *	-Wbdops-CHECK		enable a check (-Wbdops-put-mode)
+ *	-Wno-bdops-CHECK	disable a check (-Wno-bdops-put-mode)
+ *	-Wbdops-error		exit 1 if any bdops finding was reported
+ *
+ * Like sparse, the exit status is 0 even with warnings (unless
+ * -Wsparse-error or -Wbdops-error say otherwise); 2 for a bad bdops option.
+ * Each file is parsed and evaluated by sparse(), lowered into a bdops unit
+ * (lower.c, ops.c), then expanded and linearized as sparse itself does so
+ * its warnings are unchanged, and analysed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sparse_rules.h"
+#include "linearize.h"
+#include "expand.h"
+#include "allocate.h"
+#include "evaluate.h"
+#include "bdops/bdops.h"
+
+static struct bd_options opts;
+static int werror;		/* -Wbdops-error */
+static int nfindings;
+
+static void usage_error(const char *msg)
+{
+	fprintf(stderr, "bdops-sparse: %s\n", msg);
+	exit(2);
+}
+
+static void set_option(const char *key, const char *value)
+{
+	char err[1024];
+	int rc = bd_options_set(&opts, key, value, err, sizeof(err));
+
+	if (rc == 1) {
+		printf("bdops-sparse options (-fbdops-KEY[=VALUE]):\n%s"
+		       "  -Wbdops-CHECK / -Wno-bdops-CHECK  enable / disable a check\n"
+		       "  -Wbdops-error              exit 1 if any bdops finding\n",
+		       bd_options_help());
+		exit(0);
+	}
+	if (rc < 0)
+		usage_error(err);
+}
+
+/* Take our options out of argv; returns the new argc. */
+static int take_options(int argc, char **argv)
+{
+	char key[256];
+	const char *a, *eq;
+	int i, n = 1;
+
+	for (i = 1; i < argc; i++) {
+		a = argv[i];
+		if (!strncmp(a, "-fbdops-", 8)) {
+			eq = strchr(a + 8, '=');
+			if (eq) {
+				snprintf(key, sizeof(key), "%.*s", (int)(eq - (a + 8)), a + 8);
+				set_option(key, eq + 1);
+			} else {
+				set_option(a + 8, NULL);
+			}
+		} else if (!strcmp(a, "-Wbdops-error")) {
+			werror = 1;
+		} else if (!strcmp(a, "-Wno-bdops-error")) {
+			werror = 0;
+		} else if (!strncmp(a, "-Wbdops-", 8)) {
+			set_option("enable", a + 8);
+		} else if (!strncmp(a, "-Wno-bdops-", 11)) {
+			set_option("disable", a + 11);
+		} else {
+			argv[n++] = argv[i];
+		}
+	}
+	argv[n] = NULL;
+	return n;
+}
+
+/* ---- macros the checks need (O_NDELAY, FMODE_*) ---- */
+
+static int macro_value(const char *name, int64_t *out, int depth);
+
+/* Flag macros are numbers, other macros, casts and | or << between them:
+ * ((__force fmode_t)0x40), (1 << 6), O_NONBLOCK.  Anything else is not
+ * understood and the core keeps its defaults. */
+static int eval_tokens(struct token *t, int64_t *out, int depth)
+{
+	int64_t acc = 0, v;
+	int op = '|', seen = 0, guard = 0;
+	char *end;
+
+	for (; t && !eof_token(t) && token_type(t) != TOKEN_UNTAINT && guard < 64;
+	     t = t->next, guard++) {
+		switch (token_type(t)) {
+		case TOKEN_NUMBER:
+			v = (int64_t)strtoull(t->number, &end, 0);
+			break;
+		case TOKEN_IDENT:
+			if (!macro_value(show_ident(t->ident), &v, depth + 1))
+				continue;	/* a type name or __force */
+			break;
+		case TOKEN_SPECIAL:
+			if (t->special == '|' || t->special == SPECIAL_LEFTSHIFT)
+				op = t->special;
+			else if (t->special != '(' && t->special != ')')
+				return 0;
+			continue;
+		default:
+			return 0;
+		}
+		acc = op == '|' ? acc | v : (int64_t)((uint64_t)acc << v);
+		seen = 1;
+	}
+	*out = acc;
+	return seen;
+}
+
+static int macro_value(const char *name, int64_t *out, int depth)
+{
+	struct symbol *sym;
+
+	if (depth > 8)
+		return 0;
+	sym = lookup_symbol(built_in_ident(name), NS_MACRO);
+	if (!sym || sym->namespace != NS_MACRO || sym->arglist)
+		return 0;
+	return eval_tokens(sym->expansion, out, depth);
+}
+
+static void record_macros(struct bd_unit *u)
+{
+	static const char *const names[] = {
+		"O_NDELAY", "O_NONBLOCK", "FMODE_READ", "FMODE_WRITE",
+		"FMODE_LSEEK", "FMODE_PREAD", "FMODE_PWRITE", "FMODE_EXEC",
+		"FMODE_NDELAY", "FMODE_EXCL",
+	};
+	unsigned int i;
+	int64_t v;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (macro_value(names[i], &v, 0))
+			bd_unit_set_macro(u, names[i], v);
+}
+
+/* ---- one translation unit ---- */
+
+static void lower_symbols(struct bd_unit *u, struct symbol_list *list)
+{
+	struct symbol *sym;
+
+	FOR_EACH_PTR(list, sym) {
+		if (sym->type != SYM_NODE)
+			continue;
+		if (sp_fn_type(sym))
+			sp_lower_function(u, sym);
+		else if (sym->initializer)
+			sp_scan_initializer(u, sym);
+	} END_FOR_EACH_PTR(sym);
+}
+
+/* What sparse's own front end does with each symbol, for its warnings. */
+static void sparse_checks(struct symbol_list *list)
+{
+	struct symbol *sym;
+
+	FOR_EACH_PTR(list, sym) {
+		expand_symbol(sym);
+		linearize_symbol(sym);
+	} END_FOR_EACH_PTR(sym);
+}
+
+static int stream_of(const char *file)
+{
+	int i;
+
+	for (i = 0; i < input_stream_nr; i++)
+		if (input_streams[i].name && !strcmp(input_streams[i].name, file))
+			return i;
+	return -1;
+}
+
+static void print_line(const struct bd_loc *l, const char *what, const char *msg)
+{
+	fprintf(stderr, "%s:%d:%d: %s: %s\n", l->file ? l->file : "<unknown>",
+		l->line, l->col, what, msg);
+}
+
+/* Text without an output file goes through sparse's warning(), which
+ * prints "FILE:LINE:COL: warning: MSG" just like the core's text format. */
+static void report_text(const struct bd_result *r)
+{
+	const struct bd_finding *f;
+	struct position pos;
+	char buf[4096];
+	int i, k, s;
+
+	for (i = 0; (f = bd_result_get(r, i)); i++) {
+		bd_finding_text(f, buf, sizeof(buf));
+		s = f->loc.file ? stream_of(f->loc.file) : -1;
+		fflush(stdout);
+		if (f->severity == BD_SEV_NOTE) {
+			print_line(&f->loc, "note", buf);
+		} else if (s >= 0 && f->loc.line > 0) {
+			memset(&pos, 0, sizeof(pos));
+			pos.type = TOKEN_IDENT;
+			pos.stream = s;
+			pos.line = f->loc.line;
+			pos.pos = f->loc.col;
+			warning(pos, "%s", buf);
+		} else {
+			print_line(&f->loc, "warning", buf);
+		}
+		for (k = 0; k < f->nnotes; k++)
+			print_line(&f->notes[k].loc, "note", f->notes[k].message);
+		if (f->fix) {
+			snprintf(buf, sizeof(buf), "fix: %s", f->fix);
+			print_line(&f->loc, "note", buf);
+		}
+	}
+}
+
+static void report(const struct bd_result *r)
+{
+	FILE *out = stderr;
+
+	if (bd_result_internal(r))
+		fprintf(stderr, "note: bdops: internal error: %s\n", bd_result_internal(r));
+	nfindings += bd_result_count(r);
+	if (opts.format == BD_FMT_TEXT && !opts.output) {
+		report_text(r);
+		return;
+	}
+	if (opts.output && strcmp(opts.output, "-")) {
+		out = fopen(opts.output, "w");
+		if (!out) {
+			fprintf(stderr, "bdops-sparse: cannot write %s\n", opts.output);
+			return;
+		}
+	}
+	bd_report_write(r, &opts, out);
+	if (out != stderr)
+		fclose(out);
+}
+
+/* sparse(), with a look at the macros before the tokens are dropped */
+static struct symbol_list *parse_file(char *file, struct bd_unit *u)
+{
+	struct symbol_list *list = sparse_keep_tokens(file);
+
+	record_macros(u);
+	clear_token_alloc();
+	if (has_error & ERROR_CURR_PHASE)
+		has_error = ERROR_PREV_PHASE;
+	evaluate_symbol_list(list);
+	return list;
+}
+
+static void check_file(char *file)
+{
+	struct bd_unit *u = bd_unit_new(file);
+	struct symbol_list *list = parse_file(file, u);
+	struct bd_result *r;
+
+	lower_symbols(u, list);
+	sparse_checks(list);
+	r = bd_analyze(u, &opts);
+	report(r);
+	bd_result_free(r);
+	bd_unit_free(u);
+}
+
+int main(int argc, char **argv)
+{
+	struct string_list *files = NULL;
+	char *file;
+
+	bd_options_init(&opts);
+	argc = take_options(argc, argv);
+
+	/* sparse's own front end ignores -o <file> too */
+	do_output = 0;
+	sparse_checks(sparse_initialize(argc, argv, &files));
+	FOR_EACH_PTR(files, file) {
+		check_file(file);
+		if (Wsparse_error && die_if_error)
+			exit(1);
+	} END_FOR_EACH_PTR(file);
+
+	report_stats();
+	return werror && nfindings ? 1 : 0;
+}

@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sparse_rules.h - what the files of bdops-sparse share.
+ *
+ *	types.c	canonical type strings, records and their members
+ *	lower.c	function bodies: evaluated AST -> bdops IR
+ *	ops.c	static initializers -> bindings and references
+ */
+#ifndef BDOPS_SPARSE_RULES_H
+#define BDOPS_SPARSE_RULES_H
+
+#include "lib.h"
+#include "symbol.h"
+#include "expression.h"
+#include "parse.h"
+#include "token.h"
+#include "bdops/ir.h"
+
+/* ---- types.c ---- */
+/* Strip typedef nodes, __bitwise restrictions, bitfields and enums. */
+struct symbol *sp_base(struct symbol *t);
+/* The canonical bdops spelling of type 't' ("struct file *", "long"). */
+const char *sp_type(struct bd_unit *u, struct symbol *t);
+/* The struct/union 't' is or names, or NULL. */
+struct symbol *sp_record(struct symbol *t);
+/* The record a pointer type points to, or NULL. */
+struct symbol *sp_pointee_record(struct symbol *t);
+/* A record's tag as bdops spells it: "file", or "<anon>". */
+const char *sp_tag(struct bd_unit *u, struct symbol *rec);
+/* The record that declares 'member' inside 'rec' (itself or an anonymous
+ * record nested in it); 'off' is the member's byte offset from the start
+ * of 'rec', or -1 when unknown.  NULL if 'member' is not in 'rec'. */
+struct symbol *sp_member_owner(struct symbol *rec, struct symbol *member, long off);
+/* The function type of 'sym' if it names a function, else NULL. */
+struct symbol *sp_fn_type(struct symbol *sym);
+/* Identifier (interned in the unit: show_ident() reuses its buffers) or NULL */
+const char *sp_name(struct bd_unit *u, struct symbol *sym);
+struct bd_loc sp_loc(struct bd_unit *u, struct position pos);
+/* Declare function 'sym' in the unit with its prototype. */
+struct bd_decl *sp_declare(struct bd_unit *u, struct symbol *sym);
+
+/* ---- lower.c ---- */
+/* Lower one function definition into the unit. */
+void sp_lower_function(struct bd_unit *u, struct symbol *sym);
+
+/* ---- ops.c ---- */
+/* Walk the initializer of variable 'var' (global or function-static):
+ * bindings for members set to functions, references for the rest. */
+void sp_scan_initializer(struct bd_unit *u, struct symbol *var);
+/* The function an initializer value designates (through casts and &), or
+ * NULL. */
+struct symbol *sp_func_of(struct expression *e);
+
+#endif

@@ -1,0 +1,2 @@
+/* no function bodies */
+extern int x;
