@@ -20,19 +20,16 @@
 #include <deque>
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecordLayout.h"
 #include "clang/AST/Stmt.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceManager.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -924,7 +921,7 @@ bd_val FuncLowerer::cast(const CastExpr *CE) {
   SourceLocation L = CE->getExprLoc();
   switch (CE->getCastKind()) {
   case CK_LValueToRValue:
-    return load(lvalue(Sub), L);
+    return load(lvalue(Sub), Sub->getExprLoc());
   case CK_ArrayToPointerDecay:
     return address(lvalue(Sub), L, ty(CE->getType()));
   case CK_FunctionToPointerDecay:
@@ -1538,9 +1535,13 @@ void report(bd_result *Res, const bd_options &O, DiagnosticsEngine &D,
     if (Out != stderr)
       fclose(Out);
   }
-  if (const char *Msg = bd_result_internal(Res))
-    D.Report(SourceLocation(), R.NoteId)
-        << (std::string("bdops: internal error: ") + Msg);
+  // Clang drops a note that follows no warning, so this one is printed
+  // directly, shaped like a note; it must never fail the compile.
+  if (const char *Msg = bd_result_internal(Res)) {
+    OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID());
+    fprintf(stderr, "%s: note: bdops: internal error: %s\n",
+            FE ? FE->getName().str().c_str() : "<stdin>", Msg);
+  }
 }
 
 } // namespace

@@ -104,7 +104,7 @@ void bd_result_recount(struct bd_result *r);
 
 /* ---- baseline (suppress.c) ---- */
 /* Write the findings not suppressed by a comment as a baseline file (the
- * JSON report format).  0, or -1 with errno set. */
+ * JSON report format).  Returns how many, or -1 with errno set. */
 int bd_baseline_write(const struct bd_result *r, const struct bd_options *o,
 		      const char *path);
 

@@ -179,20 +179,22 @@ int bd_baseline_write(const struct bd_result *r, const struct bd_options *o,
 {
 	struct bd_json_writer w;
 	FILE *f = fopen(path, "w");
-	int i, bad;
+	int i, bad, n = 0;
 
 	if (!f)
 		return -1;
 	bd_json_init(&w, f, 1);
 	bd_json_begin_array(&w);
 	for (i = 0; i < r->n; i++)
-		if (r->v[i].suppressed != 1)
+		if (r->v[i].suppressed != 1) {
 			bd_json_write_finding(&w, &r->v[i], o, 0);
+			n++;
+		}
 	bd_json_end_array(&w);
 	bad = ferror(f);
 	if (fclose(f) || bad) {
 		errno = errno ? errno : EIO;
 		return -1;
 	}
-	return 0;
+	return n;
 }

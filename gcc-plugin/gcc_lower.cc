@@ -498,6 +498,45 @@ static gimple *def_skipping_conversions(tree t)
 	return NULL;
 }
 
+static bool same_ref(tree a, tree b, int depth);
+
+/* Two pointers to the same object: one SSA name, or two loads of the same
+ * reference (GIMPLE loads p->q again for the store of p->q->f += x). */
+static bool same_ptr(tree a, tree b, int depth)
+{
+	gimple *ga, *gb;
+
+	if (a == b)
+		return true;
+	if (depth > 4 || TREE_CODE(a) != SSA_NAME || TREE_CODE(b) != SSA_NAME ||
+	    SSA_NAME_IS_DEFAULT_DEF(a) || SSA_NAME_IS_DEFAULT_DEF(b))
+		return false;
+	ga = SSA_NAME_DEF_STMT(a);
+	gb = SSA_NAME_DEF_STMT(b);
+	if (!ga || !gb || !gimple_assign_single_p(ga) || !gimple_assign_single_p(gb) ||
+	    gimple_bb(ga) != gimple_bb(gb))
+		return false;
+	return same_ref(gimple_assign_rhs1(ga), gimple_assign_rhs1(gb), depth + 1);
+}
+
+static bool same_ref(tree a, tree b, int depth)
+{
+	if (operand_equal_p(a, b, 0))
+		return true;
+	if (depth > 4 || TREE_CODE(a) != TREE_CODE(b))
+		return false;
+	switch (TREE_CODE(a)) {
+	case COMPONENT_REF:
+		return TREE_OPERAND(a, 1) == TREE_OPERAND(b, 1) &&
+		       same_ref(TREE_OPERAND(a, 0), TREE_OPERAND(b, 0), depth + 1);
+	case MEM_REF:
+		return tree_int_cst_equal(TREE_OPERAND(a, 1), TREE_OPERAND(b, 1)) &&
+		       same_ptr(TREE_OPERAND(a, 0), TREE_OPERAND(b, 0), depth + 1);
+	default:
+		return false;
+	}
+}
+
 /* p->f = p->f OP x, which is what GIMPLE makes of p->f |= x and p->f++. */
 bool lowerer::is_compound(tree lhs, tree rhs)
 {
@@ -518,7 +557,7 @@ bool lowerer::is_compound(tree lhs, tree rhs)
 	for (i = 1; i <= 2; i++) {
 		ld = def_skipping_conversions(gimple_op(g, i));
 		if (ld && gimple_assign_single_p(ld) &&
-		    operand_equal_p(gimple_assign_rhs1(ld), lhs, 0))
+		    same_ref(gimple_assign_rhs1(ld), lhs, 0))
 			return true;
 	}
 	return false;
@@ -758,7 +797,8 @@ void lowerer::terminate(basic_block bb)
 			int to = block_of(label_to_block(fn, CASE_LABEL(l)));
 			HOST_WIDE_INT k, end;
 
-			if (!lo || !tree_fits_shwi_p(lo))
+			/* -O1 drops these labels before "ssa"; -O0 keeps them */
+			if (!lo || !tree_fits_shwi_p(lo) || to == dflt)
 				continue;
 			k = tree_to_shwi(lo);
 			end = hi && tree_fits_shwi_p(hi) ? tree_to_shwi(hi) : k;
@@ -898,6 +938,27 @@ static bool phi_mentions(const struct bd_block *b, int pred)
 	return false;
 }
 
+static bd_val phi_input(const struct bd_event *e, int pred)
+{
+	int j;
+
+	for (j = 0; j < e->nargs; j++)
+		if (e->preds && e->preds[j] == pred)
+			return e->args[j];
+	return 0;
+}
+
+/* Every PHI of b takes the same value from blocks x and y. */
+static bool phi_same(const struct bd_block *b, int x, int y)
+{
+	int i;
+
+	for (i = 0; i < b->nevents && b->events[i].op == BD_PHI; i++)
+		if (phi_input(&b->events[i], x) != phi_input(&b->events[i], y))
+			return false;
+	return true;
+}
+
 /* In the PHIs of b, inputs from 'from' now come from each of 'to'. */
 static void phi_repred(struct bd_block *b, int from, const auto_vec<int> &to)
 {
@@ -946,13 +1007,18 @@ static bool bypass_forwarder(struct bd_func *f, int fw, bool *dead)
 	if (preds.is_empty())
 		return false;
 	if (has_phi(f->blocks[t])) {
-		/* a PHI cannot tell two edges from one block apart */
+		auto_vec<int> to;
+
+		/* a block that already reaches t directly must bring the
+		 * same values as through fw (GCC's phi_alternatives_equal) */
 		preds_of(f, t, dead, tpreds);
-		for (k = 0; k < preds.length(); k++)
-			if (tpreds.contains(preds[k]) ||
-			    count_edges(f->blocks[preds[k]], fw) > 1)
+		for (k = 0; k < preds.length(); k++) {
+			if (!tpreds.contains(preds[k]))
+				to.safe_push(preds[k]);
+			else if (!phi_same(f->blocks[t], fw, preds[k]))
 				return false;
-		phi_repred(f->blocks[t], fw, preds);
+		}
+		phi_repred(f->blocks[t], fw, to);
 	}
 	for (k = 0; k < preds.length(); k++) {
 		struct bd_block *p = f->blocks[preds[k]];
@@ -1011,18 +1077,55 @@ static bool merge_into_pred(struct bd_func *f, int a, bool *dead)
 	return true;
 }
 
-static void reach(struct bd_func *f, int b, const bool *dead, bool *seen)
+/* PHI inputs in predecessor order: GCC's edge order depends on -O. */
+static void sort_phi(struct bd_event *e)
+{
+	int i, j;
+
+	for (i = 1; i < e->nargs; i++)
+		for (j = i; j > 0 && e->preds[j - 1] > e->preds[j]; j--) {
+			std::swap(e->preds[j - 1], e->preds[j]);
+			std::swap(e->args[j - 1], e->args[j]);
+		}
+}
+
+/* Cases that go where the default goes are dropped (-O1 drops them
+ * before "ssa" already, -O0 keeps them when they reach a forwarder). */
+static bool prune_switch(struct bd_block *b)
+{
+	int i, m = 0, dflt = b->succ[b->nsucc - 1], old = b->nsucc;
+
+	for (i = 0; i + 1 < b->nsucc; i++) {
+		if (b->succ[i] == dflt)
+			continue;
+		b->succ[m] = b->succ[i];
+		b->cases[m++] = b->cases[i];
+	}
+	b->succ[m] = dflt;
+	b->nsucc = m + 1;
+	if (!m) {
+		/* nothing left to choose: a plain goto, as -O1 has it */
+		b->term = BD_T_GOTO;
+		b->cond = 0;
+	}
+	return b->nsucc != old;
+}
+
+/* Depth-first preorder from the entry, successors in their order: the
+ * block numbering of the canonical form. */
+static void reach(struct bd_func *f, const bool *dead, int *renum, int *live)
 {
 	auto_vec<int> work;
+	int i;
 
-	work.safe_push(b);
+	work.safe_push(0);
 	while (!work.is_empty()) {
-		int x = work.pop(), i;
+		int x = work.pop();
 
-		if (x < 0 || x >= f->nblocks || dead[x] || seen[x])
+		if (x < 0 || x >= f->nblocks || dead[x] || renum[x] >= 0)
 			continue;
-		seen[x] = true;
-		for (i = 0; i < f->blocks[x]->nsucc; i++)
+		renum[x] = (*live)++;
+		for (i = f->blocks[x]->nsucc - 1; i >= 0; i--)
 			work.safe_push(f->blocks[x]->succ[i]);
 	}
 }
@@ -1030,22 +1133,28 @@ static void reach(struct bd_func *f, int b, const bool *dead, bool *seen)
 static void canonicalise(struct bd_func *f)
 {
 	int n = f->nblocks, i, j, k, live = 0;
-	bool *dead = XCNEWVEC(bool, n), *seen = XCNEWVEC(bool, n), changed = true;
+	bool *dead = XCNEWVEC(bool, n), changed = true;
 	int *renum = XNEWVEC(int, n);
+	struct bd_block **order = XCNEWVEC(struct bd_block *, n);
 
 	while (changed) {
 		changed = false;
-		for (i = 0; i < n; i++)
-			if (!dead[i] && (bypass_forwarder(f, i, dead) ||
-					 merge_into_pred(f, i, dead)))
+		for (i = 0; i < n; i++) {
+			if (dead[i])
+				continue;
+			if (f->blocks[i]->term == BD_T_SWITCH &&
+			    prune_switch(f->blocks[i]))
 				changed = true;
+			if (bypass_forwarder(f, i, dead) || merge_into_pred(f, i, dead))
+				changed = true;
+		}
 	}
-	reach(f, 0, dead, seen);
-	for (i = 0; i < n; i++) {
-		renum[i] = seen[i] ? live++ : -1;
-		if (!seen[i])
+	for (i = 0; i < n; i++)
+		renum[i] = -1;
+	reach(f, dead, renum, &live);
+	for (i = 0; i < n; i++)
+		if (renum[i] < 0)
 			dead[i] = true;
-	}
 	for (i = 0; i < n; i++) {
 		struct bd_block *b = f->blocks[i];
 
@@ -1063,6 +1172,8 @@ static void canonicalise(struct bd_func *f)
 		}
 		for (j = 0; j < b->nsucc; j++)
 			b->succ[j] = b->succ[j] >= 0 ? renum[b->succ[j]] : -1;
+		if (b->term == BD_T_SWITCH)
+			prune_switch(b);
 		for (j = 0; j < b->nevents && b->events[j].op == BD_PHI; j++) {
 			struct bd_event *e = &b->events[j];
 			int m = 0;
@@ -1077,18 +1188,86 @@ static void canonicalise(struct bd_func *f)
 				e->preds[m++] = renum[p];
 			}
 			e->nargs = m;
+			sort_phi(e);
 		}
 		b->id = renum[i];
-		f->blocks[renum[i]] = b;
+		order[renum[i]] = b;
 	}
+	memcpy(f->blocks, order, live * sizeof(*order));
 	f->nblocks = live;
+	free(order);
 	free(dead);
-	free(seen);
 	free(renum);
+}
+
+/* The successors of bb in a fixed order: true edge, false edge; switch
+ * cases in label order (those going to the default skipped), default. */
+static void ordered_succs(function *fn, basic_block bb, auto_vec<basic_block> &out)
+{
+	gimple *last = last_stmt(bb);
+	auto_vec<edge> succs;
+	unsigned i;
+
+	if (last && gimple_code(last) == GIMPLE_COND) {
+		edge te, fe;
+
+		extract_true_false_edges_from_block(bb, &te, &fe);
+		out.safe_push(te->dest);
+		out.safe_push(fe->dest);
+		return;
+	}
+	if (last && gimple_code(last) == GIMPLE_SWITCH) {
+		gswitch *s = as_a<gswitch *>(last);
+		basic_block dflt = label_to_block(fn,
+				CASE_LABEL(gimple_switch_default_label(s)));
+
+		for (i = 1; i < gimple_switch_num_labels(s); i++) {
+			basic_block to = label_to_block(fn,
+					CASE_LABEL(gimple_switch_label(s, i)));
+
+			if (to != dflt)
+				out.safe_push(to);
+		}
+		out.safe_push(dflt);
+		return;
+	}
+	flow_succs(bb, succs);
+	for (i = 0; i < succs.length(); i++)
+		out.safe_push(succs[i]->dest);
+}
+
+/* Blocks in depth-first preorder from the entry, so that -O levels whose
+ * CFGs differ only in forwarders and layout are lowered in the same order
+ * (and hand out the same value numbers); unreachable blocks last. */
+static void order_blocks(function *fn, auto_vec<basic_block> &order)
+{
+	auto_sbitmap seen(last_basic_block_for_fn(fn) + 1);
+	auto_vec<basic_block> work;
+	basic_block bb;
+
+	bitmap_clear(seen);
+	if (single_succ_p(ENTRY_BLOCK_PTR_FOR_FN(fn)))
+		work.safe_push(single_succ(ENTRY_BLOCK_PTR_FOR_FN(fn)));
+	while (!work.is_empty()) {
+		auto_vec<basic_block> succs;
+
+		bb = work.pop();
+		if (!bb || bb->index < NUM_FIXED_BLOCKS || bitmap_bit_p(seen, bb->index))
+			continue;
+		bitmap_set_bit(seen, bb->index);
+		order.safe_push(bb);
+		ordered_succs(fn, bb, succs);
+		for (int i = succs.length() - 1; i >= 0; i--)
+			work.safe_push(succs[i]);
+	}
+	FOR_EACH_BB_FN(bb, fn)
+		if (!bitmap_bit_p(seen, bb->index))
+			order.safe_push(bb);
 }
 
 void lowerer::run()
 {
+	auto_vec<basic_block> order;
 	basic_block bb;
 	struct bd_decl *d;
 	int n = 1;
@@ -1101,16 +1280,18 @@ void lowerer::run()
 	bb_map.safe_grow_cleared(last_basic_block_for_fn(fn) + 1);
 	for (unsigned i = 0; i < bb_map.length(); i++)
 		bb_map[i] = -1;
-	FOR_EACH_BB_FN(bb, fn) {
-		bb_map[bb->index] = n++;
+	order_blocks(fn, order);
+	for (unsigned i = 0; i < order.length(); i++) {
+		bb_map[order[i]->index] = n++;
 		bd_block_new(f);
 	}
 	entry();
 	bd_goto(f, 0, block_of(single_succ_p(ENTRY_BLOCK_PTR_FOR_FN(fn)) ?
 			       single_succ(ENTRY_BLOCK_PTR_FOR_FN(fn)) : NULL));
-	FOR_EACH_BB_FN(bb, fn) {
+	for (unsigned i = 0; i < order.length(); i++) {
 		gimple_stmt_iterator gsi;
 
+		bb = order[i];
 		cur = block_of(bb);
 		phis(bb);
 		for (gsi = gsi_start_bb(bb); !gsi_end_p(gsi); gsi_next(&gsi))
@@ -1173,21 +1354,22 @@ static void copy_decl(struct bd_unit *dst, const struct bd_decl *d)
 		   d->nparams >= 0 ? d->param_names : NULL, d->loc);
 }
 
-static void copy_term(struct bd_func *nf, int i, const struct bd_block *b)
+static void copy_term(struct bd_func *nf, int i, const struct bd_block *b,
+		      const bd_val *map)
 {
 	switch (b->term) {
 	case BD_T_GOTO:
 		bd_goto(nf, i, b->succ[0]);
 		break;
 	case BD_T_BRANCH:
-		bd_branch(nf, i, b->cond, b->succ[0], b->succ[1], b->term_loc);
+		bd_branch(nf, i, map[b->cond], b->succ[0], b->succ[1], b->term_loc);
 		break;
 	case BD_T_SWITCH:
-		bd_switch(nf, i, b->cond, b->nsucc - 1, b->cases, b->succ,
+		bd_switch(nf, i, map[b->cond], b->nsucc - 1, b->cases, b->succ,
 			  b->succ[b->nsucc - 1], b->term_loc);
 		break;
 	case BD_T_RETURN:
-		bd_return(nf, i, b->cond, b->term_loc);
+		bd_return(nf, i, map[b->cond], b->term_loc);
 		break;
 	case BD_T_UNREACHABLE:
 		bd_unreachable(nf, i);
@@ -1197,28 +1379,61 @@ static void copy_term(struct bd_func *nf, int i, const struct bd_block *b)
 	}
 }
 
+/*
+ * Copy f into dst, numbering values in the order they are defined in the
+ * canonical block order (lowering hands them out on first sight, which
+ * depends on GCC's block layout).
+ */
 static void copy_func(struct bd_unit *dst, const struct bd_func *f)
 {
+	bd_val *map = XCNEWVEC(bd_val, f->next_val + 1);
 	struct bd_func *nf;
-	int i, j;
-	bd_val v;
+	bd_val v, next = 1;
+	int i, j, k;
 
+	for (i = 0; i < f->nblocks; i++)
+		for (j = 0; j < f->blocks[i]->nevents; j++) {
+			v = f->blocks[i]->events[j].dst;
+			if (v && v < f->next_val && !map[v])
+				map[v] = next++;
+		}
+	for (v = 1; v < f->next_val; v++)
+		if (!map[v])
+			map[v] = next++;
 	copy_decl(dst, f->decl);
 	nf = bd_func_begin(dst, bd_find_decl(dst, f->decl->name), f->loc);
 	for (i = 1; i < f->nblocks; i++)
 		bd_block_new(nf);
 	for (i = 0; i < f->nslots; i++)
 		bd_slot_new(nf, f->slot_names[i], f->slot_types[i]);
-	for (v = 1; v < f->next_val; v++)
-		bd_val_new(nf, f->val_types[v]);
+	{
+		const char **types = XCNEWVEC(const char *, next);
+
+		for (v = 1; v < f->next_val; v++)
+			types[map[v]] = f->val_types[v];
+		for (v = 1; v < next; v++)
+			bd_val_new(nf, types[v]);
+		free(types);
+	}
 	for (i = 0; i < f->nblocks; i++) {
 		const struct bd_block *b = f->blocks[i];
 
-		for (j = 0; j < b->nevents; j++)
-			bd_emit(nf, i, &b->events[j]);
-		copy_term(nf, i, b);
+		for (j = 0; j < b->nevents; j++) {
+			struct bd_event e = b->events[j];
+			auto_vec<bd_val> args;
+
+			e.dst = map[e.dst];
+			e.a = map[e.a];
+			e.b = map[e.b];
+			for (k = 0; k < e.nargs; k++)
+				args.safe_push(e.args ? map[e.args[k]] : 0);
+			e.args = args.address();
+			bd_emit(nf, i, &e);
+		}
+		copy_term(nf, i, b, map);
 	}
 	bd_func_end(nf);
+	free(map);
 }
 
 void bdops_gcc_flush_functions(struct bd_unit *u)

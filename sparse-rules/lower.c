@@ -322,7 +322,7 @@ static bd_val symbol_addr(struct lw *l, struct symbol *sym, struct expression *e
 		sp_declare(l->u, sym);
 		return bd_func_addr(l->f, cur(l), sp_name(l->u, sym), "fnptr", loc(l, e->pos));
 	}
-	type = bd_type_ptr(l->u, sp_type(l->u, sym));
+	type = sp_addr_type(l->u, sym);
 	if (is_local(sym))
 		return bd_slot_addr(l->f, cur(l), slot_of(l, sym), type, loc(l, e->pos));
 	return bd_global_addr(l->f, cur(l), sp_name(l->u, sym), type, loc(l, e->pos));
@@ -476,7 +476,7 @@ static bd_val chain_base(struct lw *l, struct chain *c, struct position pos)
 	for (i = 0; i < c->n - 1; i++)
 		v = bd_field_addr(l->f, cur(l), v, sp_tag(l->u, c->owner[i]),
 				  sp_name(l->u, c->pick[i]),
-				  bd_type_ptr(l->u, sp_type(l->u, c->pick[i])),
+				  sp_addr_type(l->u, c->pick[i]),
 				  loc(l, pos));
 	return v;
 }
@@ -569,7 +569,7 @@ static bd_val load(struct lw *l, struct place *p, struct expression *e)
 		/* a record or array member read as a whole is its address */
 		if (is_aggregate(e->ctype))
 			return bd_field_addr(l->f, cur(l), p->base, p->tag, p->name,
-					     bd_type_ptr(l->u, p->type), lc);
+					     sp_addr_type(l->u, e->ctype), lc);
 		return bd_field_load(l->f, cur(l), p->base, p->tag, p->name, p->type, lc);
 	case PL_DEREF:
 		return bd_deref_load(l->f, cur(l), p->base, p->tag, p->type, lc);
@@ -656,11 +656,14 @@ static bd_val lower_binop(struct lw *l, struct expression *e)
 static bd_val lower_assign(struct lw *l, struct expression *e)
 {
 	struct place p = place_of(l, e->left);
-	bd_val v = rv(l, e->right), old;
+	bd_val v, old = 0;
 	int op;
 
-	if (e->op != '=') {
+	/* x op= y reads x before y, as the linearizer does */
+	if (e->op != '=')
 		old = load(l, &p, e->left);
+	v = rv(l, e->right);
+	if (e->op != '=') {
 		if (!binop_of(e->op, &op))
 			v = unknown(l, e);
 		else
@@ -998,7 +1001,7 @@ static void init_item(struct lw *l, bd_val addr, struct expression *x,
 	}
 	if (val->type == EXPR_INITIALIZER || val->type == EXPR_POS) {
 		inner = bd_field_addr(l->f, cur(l), addr, sp_tag(l->u, owner), sp_name(l->u, m),
-				      bd_type_ptr(l->u, sp_type(l->u, m)),
+				      sp_addr_type(l->u, m),
 				      loc(l, val->pos));
 		init_list(l, inner, val, sub, depth + 1);
 		return;
@@ -1027,7 +1030,7 @@ static void lower_decl(struct lw *l, struct symbol *sym)
 	if (init->type == EXPR_INITIALIZER) {
 		rec = sp_record(sym);
 		addr = bd_slot_addr(l->f, cur(l), p.slot,
-				    bd_type_ptr(l->u, sp_type(l->u, sym)), loc(l, init->pos));
+				    sp_addr_type(l->u, sym), loc(l, init->pos));
 		init_list(l, addr, init, rec, 0);
 		return;
 	}

@@ -21,6 +21,8 @@
 struct symbol *sp_base(struct symbol *t);
 /* The canonical bdops spelling of type 't' ("struct file *", "long"). */
 const char *sp_type(struct bd_unit *u, struct symbol *t);
+/* The type of &x for an object of type 't' (arrays: of their element). */
+const char *sp_addr_type(struct bd_unit *u, struct symbol *t);
 /* The struct/union 't' is or names, or NULL. */
 struct symbol *sp_record(struct symbol *t);
 /* The record a pointer type points to, or NULL. */

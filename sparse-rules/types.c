@@ -81,6 +81,16 @@ const char *sp_type(struct bd_unit *u, struct symbol *t)
 	}
 }
 
+const char *sp_addr_type(struct bd_unit *u, struct symbol *t)
+{
+	struct symbol *b = sp_base(t);
+
+	/* an array's address is its first element's */
+	if (b && b->type == SYM_ARRAY)
+		return bd_type_ptr(u, sp_type(u, b->ctype.base_type));
+	return bd_type_ptr(u, sp_type(u, t));
+}
+
 struct symbol *sp_record(struct symbol *t)
 {
 	t = sp_base(t);

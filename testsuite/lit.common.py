@@ -54,6 +54,9 @@ config.substitutions += [
     ('%python', '/usr/bin/python3'),
 ]
 
+# Longest names first, so '%bdops' never eats the front of '%bdops_sparse'.
+config.substitutions.sort(key=lambda kv: -len(kv[0]))
+
 config.environment['PATH'] = os.pathsep.join(
     [os.path.join(build, 'bin'), llvm_bin, config.environment.get('PATH', os.environ.get('PATH', ''))])
 config.environment['LC_ALL'] = 'C'

@@ -212,12 +212,15 @@ static void collect_fields(struct pm *p)
 						    m == e || !same_object(g->fn, m->a, e->a))
 							continue;
 						bd_mode_eval(g->fn, m->b, &ms);
-						if (ms.unknown || ms.n != g->mode.n)
+						if (ms.unknown || g->mode.unknown || !g->mode.n)
 							continue;
+						/* the stored mode can be the get's or
+						 * another get's of the same variable (a
+						 * read-only fallback) */
 						int all = 1;
 
-						for (int x = 0; x < ms.n; x++)
-							all &= bd_mset_has(&g->mode, &ms.v[x]);
+						for (int x = 0; x < g->mode.n; x++)
+							all &= bd_mset_has(&ms, &g->mode.v[x]);
 						if (all) {
 							ff->mode_field = m->name;
 							break;
@@ -370,6 +373,15 @@ static void unknown_note(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		  put->name, gname(g), *b ? b : "unknown");
 }
 
+/* Is fld where some get's mode was kept next to its bdev? */
+static int is_mode_field(struct pm *p, const struct bd_event *fld)
+{
+	for (int i = 0; i < p->nff; i++)
+		if (p->ff[i].mode_field == fld->name && p->ff[i].tag == fld->tag)
+			return 1;
+	return 0;
+}
+
 /* Put mode P (already substituted) against get g.  Returns 1 if reported. */
 static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		   struct gsite *g, struct bd_mset *P, bd_val pmode,
@@ -385,7 +397,7 @@ static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	 * ->s_flags"). */
 	if (mode_field && !uses_field) {
 		fld = dep_field(fn, pmode, 0);
-		if (fld && fld->name != mode_field) {
+		if (fld && fld->name != mode_field && !is_mode_field(p, fld)) {
 			computed_from(p, fn, put, g, fld, mode_field, stored_tag);
 			return 1;
 		}
@@ -403,7 +415,8 @@ static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		return 0;
 	/* a mode rebuilt from a field the get's mode did not come from */
 	fld = dep_field(fn, pmode, 0);
-	if (fld && !(mode_field && fld->name && !strcmp(fld->name, mode_field))) {
+	if (fld && !(mode_field && fld->name && !strcmp(fld->name, mode_field)) &&
+	    !is_mode_field(p, fld)) {
 		int get_same = 0;
 
 		for (int i = 0; i < G->n; i++)
@@ -479,15 +492,43 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 	pmode = put->args[1];
 	bd_roots(fn, put->args[0], &r);
 	/* gets of this function whose bdev reaches the put */
-	for (int gi = 0; gi < p->ng; gi++) {
-		struct gsite *g = &p->g[gi];
+	{
+		struct gsite u, *first = NULL;
 		struct bd_mset P;
+		int n = 0;
 
-		if (g->fn != fn || !roots_meet(&r, &g->bdev))
-			continue;
-		bd_mode_eval(fn, pmode, &P);
-		if (compare(p, fn, put, g, &P, pmode, NULL, NULL, 0))
-			return;
+		/* Gets of the same bdev variable (a retry with a lesser
+		 * mode) are one get whose mode is any of theirs: the
+		 * variable holding the mode changes with them. */
+		memset(&u, 0, sizeof(u));
+		for (int gi = 0; gi < p->ng; gi++) {
+			struct gsite *g = &p->g[gi];
+
+			if (g->fn != fn || !roots_meet(&r, &g->bdev))
+				continue;
+			if (!first) {
+				first = g;
+				u = *g;
+				n = 1;
+				continue;
+			}
+			n++;
+			u.has_mode &= g->has_mode;
+			u.mode.unknown |= g->mode.unknown;
+			for (int x = 0; x < g->mode.n; x++) {
+				if (bd_mset_has(&u.mode, &g->mode.v[x]))
+					continue;
+				if (u.mode.n == BD_MSET_MAX)
+					u.mode.unknown = 1;
+				else
+					u.mode.v[u.mode.n++] = g->mode.v[x];
+			}
+		}
+		if (first) {
+			bd_mode_eval(fn, pmode, &P);
+			if (compare(p, fn, put, n > 1 ? &u : first, &P, pmode, NULL, NULL, 0))
+				return;
+		}
 	}
 	/* a bdev read back from a field some get's bdev was stored in */
 	for (int i = 0; i < r.n; i++) {

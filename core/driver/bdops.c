@@ -14,6 +14,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "driver.h"
 #include "json.h"
 
@@ -112,7 +113,7 @@ static int apply_option(struct drv *d, const struct dopt *op, const char *value)
 	char *end;
 
 	if (op->core && bd_options_set(&d->o, op->name, value, err, sizeof(err)) < 0) {
-		fprintf(stderr, "bdops %s: --%s\n", d->cmd, err);
+		fprintf(stderr, "bdops %s: %s\n", d->cmd, err);
 		return EXIT_USAGE;
 	}
 	if (op->pass) {
@@ -246,17 +247,43 @@ static void drop_disabled(struct bd_result *r, const struct bd_options *o)
 	bd_result_recount(r);
 }
 
+/* Paths under the current directory print relative to it, whatever form
+ * the frontend saw them in (libTooling makes every path absolute). */
+static const char *relative(struct bd_result *r, const char *file, const char *cwd)
+{
+	size_t n = strlen(cwd);
+
+	if (file && file[0] == '/' && n > 1 && !strncmp(file, cwd, n) && file[n] == '/')
+		return bd_result_str(r, file + n + 1);
+	return file;
+}
+
+static void relativize(struct bd_result *r)
+{
+	char cwd[4096];
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		return;
+	for (int i = 0; i < r->n; i++) {
+		r->v[i].loc.file = relative(r, r->v[i].loc.file, cwd);
+		for (int k = 0; k < r->v[i].nnotes; k++)
+			r->v[i].notes[k].loc.file = relative(r, r->v[i].notes[k].loc.file, cwd);
+	}
+}
+
 int bd_drv_finish(struct drv *d, struct bd_result *r, int failed)
 {
 	FILE *out = stdout;
-	int status;
+	int status, n;
 
+	relativize(r);
 	drop_disabled(r, &d->o);
 	bd_apply_suppressions(r, &d->o);
 	bd_result_sort(r);
 	bd_result_uniq(r);
 	if (d->write_baseline) {
-		if (bd_baseline_write(r, &d->o, d->write_baseline)) {
+		n = bd_baseline_write(r, &d->o, d->write_baseline);
+		if (n < 0) {
 			fprintf(stderr, "bdops: cannot write baseline '%s': %s\n",
 				d->write_baseline, strerror(errno));
 			failed = 1;
@@ -264,8 +291,8 @@ int bd_drv_finish(struct drv *d, struct bd_result *r, int failed)
 			/* What was just recorded is now known. */
 			d->o.baseline = d->write_baseline;
 			bd_apply_suppressions(r, &d->o);
-			fprintf(stderr, "bdops: wrote %d findings to '%s'\n",
-				bd_result_suppressed(r), d->write_baseline);
+			fprintf(stderr, "bdops: wrote %d finding%s to '%s'\n", n,
+				n == 1 ? "" : "s", d->write_baseline);
 		}
 	}
 	if (d->o.output && strcmp(d->o.output, "-")) {

@@ -9,6 +9,8 @@
  * status 2: a clean report on code the compiler rejected would be a lie.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <dirent.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -168,9 +170,18 @@ static pid_t spawn(struct run *r, int i)
 	fflush(stderr);
 	pid = fork();
 	if (pid == 0) {
-		/* Keep our stdout for the report: a frontend's stdout chatter
-		 * joins the compiler's diagnostics on stderr. */
-		dup2(2, 1);
+		/* Keep our stdout for the report.  The frontend's own output
+		 * (compiler warnings, sparse's own warnings) goes to a log that
+		 * is shown only if the frontend fails: the report is bdops's
+		 * findings, the same for every frontend. */
+		char *log = xprintf("%s/log.%d", r->scratch, i);
+		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+		if (fd >= 0) {
+			dup2(fd, 1);
+			dup2(fd, 2);
+			close(fd);
+		}
 		execvp(argv[0], argv);
 		fprintf(stderr, "bdops: cannot run '%s': %s\n", argv[0], strerror(errno));
 		_exit(127);
@@ -184,9 +195,26 @@ static pid_t spawn(struct run *r, int i)
 static int job_done(struct run *r, int i, int status)
 {
 	const char *file = r->d->args[i];
+	char *log = xprintf("%s/log.%d", r->scratch, i);
+	FILE *f;
+	char buf[4096];
+	size_t n;
 
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+	/* bdops-clang-tool exits 1 when it has findings, like bdops itself */
+	if (WIFEXITED(status) && (WEXITSTATUS(status) == 0 ||
+	    (WEXITSTATUS(status) == 1 && !strcmp(r->d->frontend, "clang-tool")))) {
+		unlink(log);
+		free(log);
 		return 1;
+	}
+	f = fopen(log, "r");
+	if (f) {
+		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+			fwrite(buf, 1, n, stderr);
+		fclose(f);
+	}
+	unlink(log);
+	free(log);
 	if (WIFSIGNALED(status))
 		fprintf(stderr, "bdops: %s: the %s frontend was killed by signal %d\n",
 			file, r->d->frontend, WTERMSIG(status));

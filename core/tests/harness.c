@@ -303,6 +303,12 @@ void macro(struct tu *t, const char *name, long long value)
 
 /* ---- functions ---- */
 
+static struct bd_loc here(struct fb *f)
+{
+	return loc(f->t, f->line);
+}
+
+
 static struct var *find_var(struct fb *f, const char *name)
 {
 	int i;
@@ -350,6 +356,8 @@ bd_val addr_of(struct fb *f, const char *name)
 	return bd_slot_addr(f->f, f->b, x->slot, bd_type_ptr(f->t->u, x->type), here(f));
 }
 
+bd_val phi2(struct fb *f, const char *type, bd_val a, int ba, bd_val b, int bb);
+
 struct fb *fn(struct tu *t, int line, const char *proto)
 {
 	struct fb *f = calloc(1, sizeof(*f));
@@ -387,11 +395,6 @@ void at(struct fb *f, int line)
 	f->line = line;
 }
 
-static struct bd_loc here(struct fb *f)
-{
-	return loc(f->t, f->line);
-}
-
 bd_val v(struct fb *f, const char *name)
 {
 	struct var *x = find_var(f, name);
@@ -426,6 +429,15 @@ void let(struct fb *f, const char *name, const char *type, bd_val val)
 		bd_slot_store(f->f, f->b, x->slot, val, here(f));
 	else
 		x->val = bd_copy(f->f, f->b, val, x->type, here(f));
+}
+
+void merge(struct fb *f, const char *name, int ba, bd_val a, int bb, bd_val b)
+{
+	struct var *x = find_var(f, name);
+
+	if (!x || x->slot >= 0)
+		return;		/* slot form: the stores already merge */
+	x->val = phi2(f, x->type, a, ba, b, bb);
 }
 
 int slot_of(struct fb *f, const char *name)
@@ -516,6 +528,26 @@ bd_val op(struct fb *f, enum bd_binop o, bd_val a, bd_val b)
 	if (o >= BD_EQ)
 		type = "int";
 	return bd_binop(f->f, f->b, o, a, b, type, here(f));
+}
+
+bd_val fresh(struct fb *f, const char *type)
+{
+	return bd_val_new(f->f, type);
+}
+
+bd_val op_to(struct fb *f, bd_val dst, enum bd_binop o, bd_val a, bd_val b)
+{
+	struct bd_event e;
+
+	memset(&e, 0, sizeof(e));
+	e.op = BD_BINOP;
+	e.sub = o;
+	e.dst = dst;
+	e.a = a;
+	e.b = b;
+	e.type = type_of(f, a);
+	e.loc = here(f);
+	return bd_emit(f->f, f->b, &e);
 }
 
 bd_val un(struct fb *f, enum bd_unop o, bd_val a)

@@ -92,6 +92,9 @@ void at(struct fb *f, int line);	/* line of the next events */
 bd_val v(struct fb *f, const char *name);	/* read a variable */
 void let(struct fb *f, const char *name, const char *type, bd_val val);
 int slot_of(struct fb *f, const char *name);	/* slot form only */
+/* At a join in SSA form: 'name' becomes PHI <a from block ba, b from bb>.
+ * Nothing in slot form.  Take a and b with v() in their blocks. */
+void merge(struct fb *f, const char *name, int ba, bd_val a, int bb, bd_val b);
 bd_val k(struct fb *f, long long c);
 bd_val param(struct fb *f, const char *name);	/* the PARAM value itself */
 
@@ -111,10 +114,16 @@ bd_val fnaddr(struct fb *f, const char *func);
 
 bd_val op(struct fb *f, enum bd_binop o, bd_val a, bd_val b);
 bd_val un(struct fb *f, enum bd_unop o, bd_val a);
+/* loops in SSA form: a value id used by a PHI before its definition */
+bd_val fresh(struct fb *f, const char *type);
+bd_val op_to(struct fb *f, bd_val dst, enum bd_binop o, bd_val a, bd_val b);
 bd_val cast(struct fb *f, bd_val a, const char *type);
 bd_val unknown(struct fb *f, const char *type);
 
-/* call(f, "blkdev_put", 2, bdev, mode): a value unless the callee is void */
+/* call(f, "blkdev_put", 2, bdev, mode): a value unless the callee is void.
+ * C leaves the order of argument evaluation open, so events built inside
+ * the argument list may land in any order; that only matters for events
+ * with side effects, and tests build those in statements of their own. */
 bd_val call(struct fb *f, const char *callee, int n, ...);
 
 int blk(struct fb *f);			/* a new block */

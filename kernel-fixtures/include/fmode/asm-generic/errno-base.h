@@ -17,6 +17,8 @@
 #define	EEXIST		17	/* File exists */
 #define	ENODEV		19	/* No such device */
 #define	EINVAL		22	/* Invalid argument */
+#define	ENFILE		23	/* File table overflow */
+#define	EMFILE		24	/* Too many open files */
 #define	ENOTTY		25	/* Not a typewriter */
 #define	EFBIG		27	/* File too large */
 #define	ENOSPC		28	/* No space left on device */

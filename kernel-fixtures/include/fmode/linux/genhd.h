@@ -61,6 +61,7 @@ extern void add_disk(struct gendisk *disk);
 extern void del_gendisk(struct gendisk *gp);
 extern void put_disk(struct gendisk *disk);
 extern struct gendisk *get_gendisk(dev_t dev, int *partno);
+extern dev_t blk_lookup_devt(const char *name, int partno);
 extern int register_blkdev(unsigned int, const char *);
 extern void unregister_blkdev(unsigned int, const char *);
 
