@@ -42,6 +42,14 @@
  * needs -Wno-error or error=no, since a plugin warning has no -W name.)
  *
  * -fsyntax-only runs no passes, so nothing is analysed; the plugin says so.
+ *
+ * Known -O differences in the lowered unit (all mean the same to the
+ * engine): GCC's front end folds "a < b && c < 4" into a non-short-circuit
+ * "&" or a range test at -O1 and up only; a local whose address is taken
+ * only in code the front end throws away stays in memory (a slot) at -O0
+ * and is an SSA value at -O1 and up; a join block that only forwards gets
+ * a PHI of its own at -O0.  Forwarder blocks, unmerged blocks, block
+ * layout, pass order and PHI argument order are normalised away.
  */
 #include "gcc_common.h"
 

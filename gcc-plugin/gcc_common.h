@@ -64,6 +64,9 @@ void bdops_gcc_declare(struct bd_unit *u, tree fndecl);
 /* Lower cfun (in SSA form) into the unit. */
 void bdops_gcc_lower_function(struct bd_unit *u, function *fn);
 
+/* gcc_cfg.cc: normalise f's CFG (forwarders, merges, block order). */
+void bdops_gcc_canonicalise(struct bd_func *f);
+
 /* Copy the lowered functions into the unit, sorted by definition. */
 void bdops_gcc_flush_functions(struct bd_unit *u);
 

@@ -311,6 +311,14 @@ static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	char a[512], b[512], note[700], fix[600];
 	struct bd_note n;
 
+	struct bd_mset only = { 0 };
+
+	/* Name the mode of the path that differs, not every possible one. */
+	for (int i = 0; i < pm_->n; i++)
+		if (!bd_mset_has(&g->mode, &pm_->v[i]))
+			only.v[only.n++] = pm_->v[i];
+	if (only.n)
+		pm_ = &only;
 	n.loc = g->ev->loc;
 	n.message = note;
 	bd_mset_str(pm_, a, sizeof(a));
@@ -482,6 +490,49 @@ static void substitute(struct bd_mset *P, const char *mode_field, const struct g
 	*P = out;
 }
 
+static int is_called(struct bd_ctx *c, struct bd_fn *fn)
+{
+	for (int i = 0; i < c->nfns; i++) {
+		struct bd_func *f = c->fns[i].f;
+
+		for (int b = 0; b < f->nblocks; b++)
+			for (int k = 0; k < f->blocks[b]->nevents; k++) {
+				struct bd_event *e = &f->blocks[b]->events[k];
+
+				if (e->op == BD_CALL && e->name == fn->f->decl->name)
+					return 1;
+			}
+	}
+	return 0;
+}
+
+static const char *counterpart(const char *put)
+{
+	if (!strcmp(put, "close_bdev_excl"))
+		return "open_bdev_excl";
+	if (!strcmp(put, "close_bdev_exclusive"))
+		return "open_bdev_exclusive";
+	return "blkdev_get";
+}
+
+/* --strict: a put whose get is nowhere in sight (a parameter, i_bdev). */
+static void no_get_note(struct pm *p, struct bd_fn *fn, struct bd_event *put, bd_val pmode)
+{
+	struct bd_mset P;
+	struct bd_roots r;
+	char m[512];
+
+	/* A wrapper putting the bdev it is given belongs to its callers. */
+	bd_roots(fn, put->args[0], &r);
+	if (r.n == 1 && r.ev[0] && r.ev[0]->op == BD_PARAM && is_called(p->c, fn))
+		return;
+	bd_mode_eval(fn, pmode, &P);
+	bd_mset_str(&P, m, sizeof(m));
+	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_NOTE, put->loc, fn->f->decl->name,
+		  NULL, 0, NULL, "%s() mode cannot be matched to its %s(): %s vs unknown",
+		  put->name, counterpart(put->name), *m ? m : "unknown");
+}
+
 static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 {
 	struct bd_roots r;
@@ -489,6 +540,8 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 
 	if (put->nargs < 2)
 		return;		/* legacy blkdev_put(bdev): no mode to compare */
+	int matched = 0;
+
 	pmode = put->args[1];
 	bd_roots(fn, put->args[0], &r);
 	/* gets of this function whose bdev reaches the put */
@@ -525,6 +578,7 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 			}
 		}
 		if (first) {
+			matched = 1;
 			bd_mode_eval(fn, pmode, &P);
 			if (compare(p, fn, put, n > 1 ? &u : first, &P, pmode, NULL, NULL, 0))
 				return;
@@ -546,6 +600,7 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 				continue;	/* judged above */
 			int uses = 0;
 
+			matched = 1;
 			bd_mode_eval(fn, pmode, &P);
 			for (int x = 0; x < P.n; x++)
 				uses |= P.v[x].kind == BD_MX_FIELD &&
@@ -556,6 +611,8 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 				return;
 		}
 	}
+	if (!matched && p->c->o->strict)
+		no_get_note(p, fn, put, pmode);
 }
 
 static void check_holder(struct pm *p, struct gsite *g)

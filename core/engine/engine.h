@@ -115,6 +115,7 @@ struct bd_roots {
 };
 /* Roots of value v: defining events that are not copies, PHIs or slot loads. */
 void bd_roots(struct bd_fn *fn, bd_val v, struct bd_roots *out);
+void bd_value_memo_free(struct bd_fn *fn);
 /* Follow COPY only (and single-store slot loads). */
 struct bd_event *bd_strip(struct bd_fn *fn, bd_val v);
 int bd_const_value(struct bd_fn *fn, bd_val v, int64_t *k);

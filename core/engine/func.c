@@ -333,7 +333,7 @@ void bd_fn_free(struct bd_fn *fn)
 	free(fn->stores);
 	free(fn->store_block);
 	free(fn->reach_in);
-	free(fn->memo);
+	bd_value_memo_free(fn);
 }
 
 struct bd_fn *bd_fn_by_name(struct bd_ctx *c, const char *name)

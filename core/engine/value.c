@@ -33,6 +33,16 @@ static unsigned next_gen(struct bd_fn *fn)
 	return m->gen;
 }
 
+void bd_value_memo_free(struct bd_fn *fn)
+{
+	struct memo *m = fn->memo;
+
+	if (m)
+		free(m->stamp);
+	free(m);
+	fn->memo = NULL;
+}
+
 static int visit(struct bd_fn *fn, bd_val v, unsigned gen)
 {
 	struct memo *m = fn->memo;
