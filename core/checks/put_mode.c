@@ -52,7 +52,8 @@ static const char *const puts_[] = {
 
 struct gsite {
 	struct bd_fn *fn;
-	struct bd_event *ev;
+	struct bd_event *ev;	/* the call that produces the bdev in fn */
+	struct bd_event *at;	/* the get itself (inside a wrapper), for messages */
 	const struct getdef *def;
 	struct bd_roots bdev;	/* what the get opens */
 	struct bd_mset mode;
@@ -62,11 +63,23 @@ struct gsite {
 struct ffact {			/* a get's bdev stored in tag.field */
 	const char *tag, *field;
 	struct gsite *g;
+	struct bd_event *store;
 	const char *mode_field;	/* where its mode was stored, same object */
+};
+
+struct mfact {			/* a get's mode stored in tag.field */
+	const char *tag, *field;
+	struct gsite *g;
 };
 
 struct pm {
 	struct bd_ctx *c;
+	int dry;		/* judge without reporting */
+	int by_name;		/* compare exclusivity by function name */
+	struct gsite *cand[16];	/* gets merged into one for this put */
+	int ncand;
+	struct mfact *mf;
+	int nmf, capmf;
 	struct gsite *g;
 	int ng, capg;
 	struct ffact *ff;
@@ -120,6 +133,27 @@ static int arg_type_is(struct bd_ctx *c, const char *func, int i, const char *t)
 	return !strcmp(d->param_types[i], t);
 }
 
+/* open_bdev_excl() claims the device and close_bdev_excl() releases the
+ * claim: in effect their modes carry FMODE_EXCL, as blkdev_get_by_path()'s
+ * do explicitly since 2.6.38. */
+static void add_excl(struct bd_mset *m)
+{
+	for (int i = 0; i < m->n; i++) {
+		if (m->v[i].kind == BD_MX_CONST)
+			m->v[i].k |= FMODE_EXCL;
+		else {
+			m->v[i].set |= FMODE_EXCL;
+			m->v[i].clr &= ~(uint64_t)FMODE_EXCL;
+		}
+	}
+}
+
+static int put_is_exclusive(const struct bd_event *put)
+{
+	return !strcmp(put->name, "close_bdev_excl") ||
+	       !strcmp(put->name, "close_bdev_exclusive");
+}
+
 static void collect_gets(struct pm *p)
 {
 	for (int i = 0; i < p->c->nfns; i++) {
@@ -141,6 +175,7 @@ static void collect_gets(struct pm *p)
 				memset(g, 0, sizeof(*g));
 				g->fn = fn;
 				g->ev = e;
+				g->at = e;
 				g->def = d;
 				if (d->bdev_arg < 0) {
 					g->bdev.n = 1;
@@ -155,6 +190,108 @@ static void collect_gets(struct pm *p)
 					g->has_mode = 1;
 				}
 			}
+	}
+}
+
+/* Mode set m, over wrapper w's parameters, seen from call c in f. */
+static void subst_params(const struct bd_mset *m, struct bd_fn *w, struct bd_fn *f,
+			 const struct bd_event *c, struct bd_mset *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->unknown = m->unknown;
+	for (int i = 0; i < m->n; i++) {
+		const struct bd_mexpr *x = &m->v[i];
+		struct bd_mset a;
+
+		if (x->kind != BD_MX_PARAM || x->fn != w) {
+			if (!bd_mset_has(out, x) && out->n < BD_MSET_MAX)
+				out->v[out->n++] = *x;
+			continue;
+		}
+		if (x->param >= c->nargs) {
+			out->unknown = 1;
+			continue;
+		}
+		bd_mode_eval(f, c->args[x->param], &a);
+		out->unknown |= a.unknown;
+		for (int j = 0; j < a.n; j++) {
+			struct bd_mexpr y = a.v[j];
+
+			if (y.kind == BD_MX_CONST)
+				y.k = (y.k | (int64_t)x->set) & ~(int64_t)x->clr;
+			else {
+				y.set |= x->set;
+				y.clr |= x->clr;
+			}
+			if (bd_mset_has(out, &y))
+				continue;
+			if (out->n == BD_MSET_MAX)
+				out->unknown = 1;
+			else
+				out->v[out->n++] = y;
+		}
+	}
+}
+
+/* The get site whose result function w returns, or NULL. */
+static struct gsite *returned_get(struct pm *p, struct bd_fn *w, int ndirect)
+{
+	struct bd_func *f = w->f;
+
+	for (int b = 0; b < f->nblocks; b++) {
+		struct bd_block *blk = f->blocks[b];
+		struct bd_roots r;
+
+		if (blk->term != BD_T_RETURN || !blk->cond)
+			continue;
+		bd_roots(w, blk->cond, &r);
+		for (int i = 0; i < r.n; i++)
+			for (int g = 0; g < ndirect; g++)
+				if (p->g[g].fn == w && p->g[g].ev == r.ev[i] &&
+				    p->g[g].def->bdev_arg < 0)
+					return &p->g[g];
+	}
+	return NULL;
+}
+
+/* Calls to a function that returns a get's bdev are gets themselves, with
+ * the wrapper's parameters replaced by the call's arguments. */
+static void collect_wrapper_gets(struct pm *p)
+{
+	int nd = p->ng;
+
+	for (int i = 0; i < p->c->nfns; i++) {
+		struct bd_fn *w = &p->c->fns[i];
+		struct gsite *inner;
+
+		if (!w->kept || !(inner = returned_get(p, w, nd)))
+			continue;
+		for (int j = 0; j < p->c->nfns; j++) {
+			struct bd_fn *fn = &p->c->fns[j];
+			struct bd_func *f = fn->f;
+
+			if (!fn->kept || fn == w)
+				continue;
+			for (int b = 0; b < f->nblocks; b++)
+				for (int k = 0; k < f->blocks[b]->nevents; k++) {
+					struct bd_event *e = &f->blocks[b]->events[k];
+					struct gsite *g;
+					int at = (int)(inner - p->g);
+
+					if (e->op != BD_CALL || e->name != w->f->decl->name)
+						continue;
+					BD_GROW(p->g, p->ng, p->capg);
+					inner = &p->g[at];
+					g = &p->g[p->ng++];
+					*g = *inner;
+					g->fn = fn;
+					g->ev = e;
+					g->bdev.n = 1;
+					g->bdev.ev[0] = e;
+					g->bdev.fn[0] = fn;
+					subst_params(&inner->mode, w, fn, e, &g->mode);
+				}
+		}
 	}
 }
 
@@ -177,11 +314,106 @@ static int same_object(struct bd_fn *fn, bd_val x, bd_val y)
 }
 
 /* Field facts: fn stores a get's bdev in T.f, maybe its mode in T.m. */
+/* A helper of the unit that stores its parameter 'param' in a field: the
+ * store event, or NULL. */
+static struct bd_event *param_store(struct pm *p, const char *callee, int param)
+{
+	struct bd_fn *h = bd_fn_by_name(p->c, callee);
+	struct bd_func *f;
+
+	if (!h)
+		return NULL;
+	f = h->f;
+	for (int b = 0; b < f->nblocks; b++)
+		for (int k = 0; k < f->blocks[b]->nevents; k++) {
+			struct bd_event *e = &f->blocks[b]->events[k];
+			struct bd_roots r;
+
+			if (e->op != BD_FIELD_STORE)
+				continue;
+			bd_roots(h, e->b, &r);
+			if (r.n == 1 && r.ev[0] && r.ev[0]->op == BD_PARAM &&
+			    r.ev[0]->imm == param)
+				return e;
+		}
+	return NULL;
+}
+
+static int same_object(struct bd_fn *fn, bd_val x, bd_val y);
+
+/* The helper that stored the bdev (store st, called by c) also stores, in
+ * the same object, a parameter the call passes the get's mode in. */
+static const char *helper_mode_field(struct pm *p, struct gsite *g,
+				     struct bd_event *c, struct bd_event *st)
+{
+	struct bd_fn *h = bd_fn_by_name(p->c, c->name);
+	struct bd_func *f;
+
+	if (!h || !g->has_mode || g->mode.unknown || !g->mode.n)
+		return NULL;
+	f = h->f;
+	for (int b = 0; b < f->nblocks; b++)
+		for (int k = 0; k < f->blocks[b]->nevents; k++) {
+			struct bd_event *m = &f->blocks[b]->events[k];
+			struct bd_roots r;
+			struct bd_mset ms;
+			int all = 1, j;
+
+			if (m->op != BD_FIELD_STORE || m == st || m->tag != st->tag ||
+			    !same_object(h, m->a, st->a))
+				continue;
+			bd_roots(h, m->b, &r);
+			if (r.n != 1 || !r.ev[0] || r.ev[0]->op != BD_PARAM)
+				continue;
+			j = (int)r.ev[0]->imm;
+			if (j >= c->nargs)
+				continue;
+			bd_mode_eval(g->fn, c->args[j], &ms);
+			for (int x = 0; x < g->mode.n; x++)
+				all &= bd_mset_has(&ms, &g->mode.v[x]);
+			if (all && !ms.unknown)
+				return m->name;
+		}
+	return NULL;
+}
+
+/* cache_set_bdev(c, bdev): the get's bdev stored by a helper. */
+static void collect_helper_fields(struct pm *p, struct gsite *g)
+{
+	struct bd_func *f = g->fn->f;
+
+	for (int b = 0; b < f->nblocks; b++)
+		for (int k = 0; k < f->blocks[b]->nevents; k++) {
+			struct bd_event *e = &f->blocks[b]->events[k], *st;
+			struct ffact *ff;
+
+			if (e->op != BD_CALL || !e->name || e == g->ev)
+				continue;
+			for (int i = 0; i < e->nargs; i++) {
+				struct bd_roots r;
+
+				bd_roots(g->fn, e->args[i], &r);
+				if (!roots_meet(&r, &g->bdev) ||
+				    !(st = param_store(p, e->name, i)))
+					continue;
+				BD_GROW(p->ff, p->nff, p->capff);
+				ff = &p->ff[p->nff++];
+				ff->tag = st->tag;
+				ff->field = st->name;
+				ff->g = g;
+				ff->store = st;
+				ff->mode_field = helper_mode_field(p, g, e, st);
+			}
+		}
+}
+
 static void collect_fields(struct pm *p)
 {
 	for (int gi = 0; gi < p->ng; gi++) {
 		struct gsite *g = &p->g[gi];
 		struct bd_func *f = g->fn->f;
+
+		collect_helper_fields(p, g);
 
 		for (int b = 0; b < f->nblocks; b++)
 			for (int k = 0; k < f->blocks[b]->nevents; k++) {
@@ -199,6 +431,7 @@ static void collect_fields(struct pm *p)
 				ff->tag = e->tag;
 				ff->field = e->name;
 				ff->g = g;
+				ff->store = e;
 				ff->mode_field = NULL;
 				if (!g->has_mode)
 					continue;
@@ -226,6 +459,41 @@ static void collect_fields(struct pm *p)
 							break;
 						}
 					}
+			}
+	}
+}
+
+/* Mode facts: a get's mode stored in a struct field, whether or not the
+ * bdev is stored next to it in the same function (get_sb_bdev hands the
+ * bdev to sget(), whose callback stores it). */
+static void collect_mode_fields(struct pm *p)
+{
+	for (int gi = 0; gi < p->ng; gi++) {
+		struct gsite *g = &p->g[gi];
+		struct bd_func *f = g->fn->f;
+
+		if (!g->has_mode || g->mode.unknown || !g->mode.n || g->ev != g->at)
+			continue;
+		for (int b = 0; b < f->nblocks; b++)
+			for (int k = 0; k < f->blocks[b]->nevents; k++) {
+				struct bd_event *m = &f->blocks[b]->events[k];
+				struct bd_mset ms;
+				int all = 1;
+
+				if (m->op != BD_FIELD_STORE || !m->tag)
+					continue;
+				bd_mode_eval(g->fn, m->b, &ms);
+				if (ms.unknown)
+					continue;
+				for (int x = 0; x < g->mode.n; x++)
+					all &= bd_mset_has(&ms, &g->mode.v[x]);
+				if (!all)
+					continue;
+				BD_GROW(p->mf, p->nmf, p->capmf);
+				p->mf[p->nmf].tag = m->tag;
+				p->mf[p->nmf].field = m->name;
+				p->mf[p->nmf].g = g;
+				p->nmf++;
 			}
 	}
 }
@@ -300,7 +568,7 @@ static struct bd_event *dep_field(struct bd_fn *fn, bd_val v, int depth)
 
 static const char *gname(const struct gsite *g)
 {
-	return g->ev->name;
+	return g->at->name;
 }
 
 static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
@@ -311,18 +579,33 @@ static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	char a[512], b[512], note[700], fix[600];
 	struct bd_note n;
 
-	struct bd_mset only = { 0 };
+	if (p->dry)
+		return;
 
-	/* Name the mode of the path that differs, not every possible one. */
+	struct bd_mset only = { 0 }, gonly = { 0 };
+	const struct bd_mset *gm = &g->mode;
+
+	/* Name the modes of the paths that differ, not every possible one. */
 	for (int i = 0; i < pm_->n; i++)
 		if (!bd_mset_has(&g->mode, &pm_->v[i]))
 			only.v[only.n++] = pm_->v[i];
+	for (int i = 0; i < g->mode.n; i++)
+		if (!bd_mset_has(pm_, &g->mode.v[i]))
+			gonly.v[gonly.n++] = g->mode.v[i];
 	if (only.n)
 		pm_ = &only;
-	n.loc = g->ev->loc;
+	if (gonly.n)
+		gm = &gonly;
+	n.loc = g->at->loc;
+	/* of several gets of one variable, point at one that took it */
+	for (int i = 0; i < p->ncand; i++)
+		if (gm->n && bd_mset_has(&p->cand[i]->mode, &gm->v[0])) {
+			n.loc = p->cand[i]->at->loc;
+			break;
+		}
 	n.message = note;
 	bd_mset_str(pm_, a, sizeof(a));
-	bd_mset_str(&g->mode, b, sizeof(b));
+	bd_mset_str(gm, b, sizeof(b));
 	snprintf(note, sizeof(note), "%s() took %s here", gname(g), b);
 	if (mode_field)
 		snprintf(fix, sizeof(fix), "pass the stored mode '%s->%s'",
@@ -340,7 +623,10 @@ static void bits_changed(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	char m[256], note[300];
 	struct bd_note n;
 
-	n.loc = g->ev->loc;
+	if (p->dry)
+		return;
+
+	n.loc = g->at->loc;
 	n.message = note;
 	snprintf(note, sizeof(note), "%s() took its mode here", gname(g));
 	bd_mode_bits(bits, m, sizeof(m));
@@ -356,7 +642,10 @@ static void computed_from(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	char note[300], fix[300];
 	struct bd_note n;
 
-	n.loc = g->ev->loc;
+	if (p->dry)
+		return;
+
+	n.loc = g->at->loc;
 	n.message = note;
 	snprintf(note, sizeof(note), "%s() took its mode here", gname(g));
 	if (mode_field)
@@ -373,6 +662,9 @@ static void unknown_note(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 {
 	char b[512];
 
+	if (p->dry)
+		return;
+
 	if (!p->c->o->strict)
 		return;
 	bd_mset_str(&g->mode, b, sizeof(b));
@@ -387,6 +679,9 @@ static int is_mode_field(struct pm *p, const struct bd_event *fld)
 	for (int i = 0; i < p->nff; i++)
 		if (p->ff[i].mode_field == fld->name && p->ff[i].tag == fld->tag)
 			return 1;
+	for (int i = 0; i < p->nmf; i++)
+		if (p->mf[i].field == fld->name && p->mf[i].tag == fld->tag)
+			return 1;
 	return 0;
 }
 
@@ -395,9 +690,23 @@ static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		   struct gsite *g, struct bd_mset *P, bd_val pmode,
 		   const char *mode_field, const char *stored_tag, int uses_field)
 {
-	struct bd_mset *G = &g->mode;
+	struct bd_mset *G;
 	struct bd_event *fld;
 	int all_in = 1, all_back = 1;
+	struct gsite gx;
+
+	/* An exclusive get by name (open_bdev_excl) paired with a plain put,
+	 * or the other way round: spell the claim out as FMODE_EXCL on the
+	 * named side, so the difference shows. */
+	if (p->by_name && put_is_exclusive(put) != g->def->exclusive) {
+		gx = *g;
+		if (g->def->exclusive)
+			add_excl(&gx.mode);
+		else
+			add_excl(P);
+		g = &gx;
+	}
+	G = &g->mode;
 
 	/* The get's mode was kept next to the bdev: a put that rebuilds it
 	 * from another field is wrong even when the values agree today
@@ -533,86 +842,209 @@ static void no_get_note(struct pm *p, struct bd_fn *fn, struct bd_event *put, bd
 		  put->name, counterpart(put->name), *m ? m : "unknown");
 }
 
-static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
+/*
+ * Match the put's bdev (roots r, in function bfn) with its gets and compare
+ * modes.  The put itself is 'put' in function fn with mode value pmode;
+ * P is that mode seen from bfn (the same set unless fn is a wrapper bfn
+ * calls).  Returns whether any get matched.
+ */
+static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
+			struct bd_fn *fn, struct bd_event *put, bd_val pmode,
+			const struct bd_mset *P0);
+
+static int match_put(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
+		     struct bd_fn *fn, struct bd_event *put, bd_val pmode,
+		     const struct bd_mset *P0)
 {
-	struct bd_roots r;
-	bd_val pmode;
+	struct gsite u, *first = NULL;
+	struct bd_mset P;
+	int n = 0, matched = 0;
 
-	if (put->nargs < 2)
-		return;		/* legacy blkdev_put(bdev): no mode to compare */
-	int matched = 0;
+	/* Gets of the same bdev variable (a retry with a lesser mode) are
+	 * one get whose mode is any of theirs: the variable holding the mode
+	 * changes with them. */
+	memset(&u, 0, sizeof(u));
+	p->ncand = 0;
+	for (int gi = 0; gi < p->ng; gi++) {
+		struct gsite *g = &p->g[gi];
 
-	pmode = put->args[1];
-	bd_roots(fn, put->args[0], &r);
-	/* gets of this function whose bdev reaches the put */
-	{
-		struct gsite u, *first = NULL;
-		struct bd_mset P;
-		int n = 0;
-
-		/* Gets of the same bdev variable (a retry with a lesser
-		 * mode) are one get whose mode is any of theirs: the
-		 * variable holding the mode changes with them. */
-		memset(&u, 0, sizeof(u));
-		for (int gi = 0; gi < p->ng; gi++) {
-			struct gsite *g = &p->g[gi];
-
-			if (g->fn != fn || !roots_meet(&r, &g->bdev))
-				continue;
-			if (!first) {
-				first = g;
-				u = *g;
-				n = 1;
-				continue;
-			}
-			n++;
-			u.has_mode &= g->has_mode;
-			u.mode.unknown |= g->mode.unknown;
-			for (int x = 0; x < g->mode.n; x++) {
-				if (bd_mset_has(&u.mode, &g->mode.v[x]))
-					continue;
-				if (u.mode.n == BD_MSET_MAX)
-					u.mode.unknown = 1;
-				else
-					u.mode.v[u.mode.n++] = g->mode.v[x];
-			}
+		if (g->fn != bfn || !roots_meet(r, &g->bdev))
+			continue;
+		if (p->ncand < 16)
+			p->cand[p->ncand++] = g;
+		if (!first) {
+			first = g;
+			u = *g;
+			n = 1;
+			continue;
 		}
-		if (first) {
-			matched = 1;
-			bd_mode_eval(fn, pmode, &P);
-			if (compare(p, fn, put, n > 1 ? &u : first, &P, pmode, NULL, NULL, 0))
-				return;
+		n++;
+		u.has_mode &= g->has_mode;
+		u.mode.unknown |= g->mode.unknown;
+		for (int x = 0; x < g->mode.n; x++) {
+			if (bd_mset_has(&u.mode, &g->mode.v[x]))
+				continue;
+			if (u.mode.n == BD_MSET_MAX)
+				u.mode.unknown = 1;
+			else
+				u.mode.v[u.mode.n++] = g->mode.v[x];
 		}
 	}
-	/* a bdev read back from a field some get's bdev was stored in */
-	for (int i = 0; i < r.n; i++) {
-		struct bd_event *e = r.ev[i];
+	if (first) {
+		P = *P0;
+		p->by_name = 1;
+		if (compare(p, fn, put, n > 1 ? &u : first, &P, pmode, NULL, NULL, 0)) {
+			p->ncand = 0;
+			return 1;
+		}
+		matched = 1;
+	}
+	p->ncand = 0;
+	return match_fields(p, bfn, r, fn, put, pmode, P0) || matched;
+}
+
+/* One candidate get for a bdev read from a struct field. */
+struct cand {
+	struct gsite *g;
+	const char *mode_field, *tag;
+	struct bd_event *group;		/* the store, or the mode fact's get */
+	int by_name;
+};
+
+static int judge(struct pm *p, struct bd_fn *fn, struct bd_event *put, bd_val pmode,
+		 const struct bd_mset *P0, const struct cand *c, int dry)
+{
+	struct bd_mset P = *P0;
+	int uses = 0, bad;
+
+	for (int x = 0; x < P.n; x++)
+		uses |= c->mode_field && P.v[x].kind == BD_MX_FIELD &&
+			P.v[x].field == c->mode_field;
+	substitute(&P, c->mode_field, c->g);
+	p->dry = dry;
+	p->by_name = c->by_name;
+	bad = compare(p, fn, put, c->g, &P, pmode, c->mode_field, c->tag, uses);
+	p->dry = 0;
+	return bad;
+}
+
+/*
+ * A bdev read back from a struct field.  The candidates are the gets whose
+ * bdev some function stored in that field, and the gets whose mode was
+ * kept in a field of that struct type.  Candidates stored by one store (a
+ * bdev merged from a fallback get) must all fit; of different stores (a
+ * mount, then a remount replacing the device) one fitting is enough.
+ */
+static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
+			struct bd_fn *fn, struct bd_event *put, bd_val pmode,
+			const struct bd_mset *P0)
+{
+	struct cand c[32];
+	int n = 0, first_bad = -1;
+
+	for (int i = 0; i < r->n; i++) {
+		struct bd_event *e = r->ev[i];
 
 		if (!e || e->op != BD_FIELD_LOAD)
 			continue;
-		for (int k = 0; k < p->nff; k++) {
+		for (int k = 0; k < p->nff && n < 32; k++) {
 			struct ffact *ff = &p->ff[k];
-			struct bd_mset P;
 
 			if (ff->tag != e->tag || ff->field != e->name)
 				continue;
-			if (ff->g->fn == fn && roots_meet(&r, &ff->g->bdev))
-				continue;	/* judged above */
-			int uses = 0;
+			if (ff->g->fn == bfn && roots_meet(r, &ff->g->bdev))
+				continue;	/* judged as a local get */
+			c[n++] = (struct cand){ ff->g, ff->mode_field, ff->tag, ff->store, 0 };
+		}
+		for (int k = 0; k < p->nmf && n < 32; k++) {
+			struct mfact *mf = &p->mf[k];
 
-			matched = 1;
-			bd_mode_eval(fn, pmode, &P);
-			for (int x = 0; x < P.n; x++)
-				uses |= P.v[x].kind == BD_MX_FIELD &&
-					P.v[x].field == ff->mode_field;
-			substitute(&P, ff->mode_field, ff->g);
-			if (compare(p, fn, put, ff->g, &P, pmode, ff->mode_field,
-				    ff->tag, uses))
-				return;
+			if (mf->tag != e->tag || mf->field == e->name)
+				continue;
+			c[n++] = (struct cand){ mf->g, mf->field, mf->tag, mf->g->ev, 0 };
 		}
 	}
-	if (!matched && p->c->o->strict)
-		no_get_note(p, fn, put, pmode);
+	if (!n)
+		return 0;
+	/* Whether a device was claimed shows only where an exclusive open
+	 * and a plain fallback feed one store (mtd's block2mtd): elsewhere
+	 * the claim may come from code this unit does not show. */
+	for (int i = 0; i < n; i++) {
+		c[i].by_name = 0;
+		for (int j = 0; j < n; j++)
+			if (c[j].group == c[i].group && c[j].g->def->exclusive &&
+			    c[j].g != c[i].g)
+				c[i].by_name = 1;
+	}
+	for (int i = 0; i < n; i++) {
+		int group_ok = 1, bad_at = -1;
+
+		for (int j = 0; j < n; j++) {
+			if (c[j].group != c[i].group)
+				continue;
+			if (judge(p, fn, put, pmode, P0, &c[j], 1)) {
+				group_ok = 0;
+				if (bad_at < 0)
+					bad_at = j;
+			}
+		}
+		if (group_ok)
+			return 1;
+		if (first_bad < 0)
+			first_bad = bad_at;
+	}
+	judge(p, fn, put, pmode, P0, &c[first_bad], 0);
+	return 1;
+}
+
+static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
+{
+	struct bd_roots r;
+	struct bd_mset P;
+
+	if (put->nargs < 2)
+		return;		/* legacy blkdev_put(bdev): no mode to compare */
+	bd_roots(fn, put->args[0], &r);
+	bd_mode_eval(fn, put->args[1], &P);
+	if (!match_put(p, fn, &r, fn, put, put->args[1], &P) && p->c->o->strict)
+		no_get_note(p, fn, put, put->args[1]);
+}
+
+/* A wrapper w that puts its parameter i: every call to it is a put of the
+ * call's argument, with the wrapper's mode seen through the call. */
+static void check_wrapper_put(struct pm *p, struct bd_fn *w, struct bd_event *put)
+{
+	struct bd_roots r;
+	struct bd_mset M;
+	int param;
+
+	if (put->nargs < 2)
+		return;
+	bd_roots(w, put->args[0], &r);
+	if (r.overflow || r.n != 1 || !r.ev[0] || r.ev[0]->op != BD_PARAM)
+		return;
+	param = (int)r.ev[0]->imm;
+	bd_mode_eval(w, put->args[1], &M);
+	for (int j = 0; j < p->c->nfns; j++) {
+		struct bd_fn *fn = &p->c->fns[j];
+		struct bd_func *f = fn->f;
+
+		if (!fn->kept || fn == w)
+			continue;
+		for (int b = 0; b < f->nblocks; b++)
+			for (int k = 0; k < f->blocks[b]->nevents; k++) {
+				struct bd_event *c = &f->blocks[b]->events[k];
+				struct bd_roots ar;
+				struct bd_mset P;
+
+				if (c->op != BD_CALL || c->name != w->f->decl->name ||
+				    param >= c->nargs)
+					continue;
+				bd_roots(fn, c->args[param], &ar);
+				subst_params(&M, w, fn, c, &P);
+				match_put(p, fn, &ar, w, put, put->args[1], &P);
+			}
+	}
 }
 
 static void check_holder(struct pm *p, struct gsite *g)
@@ -652,9 +1084,12 @@ void bd_check_put_mode(struct bd_ctx *c)
 	p.c = c;
 
 	collect_gets(&p);
+	collect_wrapper_gets(&p);
 	collect_fields(&p);
+	collect_mode_fields(&p);
 	for (int gi = 0; gi < p.ng; gi++)
-		check_holder(&p, &p.g[gi]);
+		if (p.g[gi].ev == p.g[gi].at)
+			check_holder(&p, &p.g[gi]);
 	for (int i = 0; i < c->nfns; i++) {
 		struct bd_fn *fn = &c->fns[i];
 		struct bd_func *f = fn->f;
@@ -663,10 +1098,13 @@ void bd_check_put_mode(struct bd_ctx *c)
 			continue;
 		for (int b = 0; b < f->nblocks; b++)
 			for (int k = 0; k < f->blocks[b]->nevents; k++)
-				if (bd_is_put(&f->blocks[b]->events[k]))
+				if (bd_is_put(&f->blocks[b]->events[k])) {
 					check_put(&p, fn, &f->blocks[b]->events[k]);
+					check_wrapper_put(&p, fn, &f->blocks[b]->events[k]);
+				}
 		bd_check_put_paths(c, fn);
 	}
 	free(p.g);
 	free(p.ff);
+	free(p.mf);
 }
