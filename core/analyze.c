@@ -71,6 +71,8 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	c.o = o;
 	c.o_ndelay = bd_unit_macro(u, "O_NDELAY", 04000);
 	c.o_nonblock = bd_unit_macro(u, "O_NONBLOCK", 04000);
+	r->summary = bd_summary_new();
+	c.sum = r->summary;
 	if (o->dump_ir)
 		dump_ir(u, o->dump_ir);
 

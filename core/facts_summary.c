@@ -1,17 +1,126 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * facts_summary.c - the cross-TU part of a unit's facts file (roles,
- * get/put sites with symbolic modes, field stores, calls; SPEC 5).
- * Placeholder: the engine replaces this file.  It writes members into the
- * "summary" object the writer is positioned in.
+ * facts_summary.c - write the "summary" object of a unit's facts file: the
+ * cross-TU facts the checks recorded (summary.h), read back by merge.c.
  */
 #include "internal.h"
 #include "json.h"
+#include "summary.h"
+
+static void write_loc(struct bd_json_writer *w, const char *key, struct bd_loc l)
+{
+	bd_json_key(w, key);
+	bd_json_begin_object(w);
+	bd_json_kv_str(w, "file", l.file);
+	bd_json_kv_int(w, "line", l.line);
+	bd_json_kv_int(w, "column", l.col);
+	bd_json_end_object(w);
+}
+
+static void write_mode(struct bd_json_writer *w, const struct bd_sum_mode *m)
+{
+	bd_json_key(w, "mode");
+	bd_json_begin_object(w);
+	bd_json_kv_int(w, "unknown", m->unknown);
+	bd_json_key(w, "values");
+	bd_json_begin_array(w);
+	for (int i = 0; i < m->n; i++) {
+		bd_json_begin_object(w);
+		if (m->v[i].is_const) {
+			bd_json_kv_int(w, "k", m->v[i].k);
+		} else if (m->v[i].is_field) {
+			bd_json_kv_str(w, "tag", m->v[i].tag);
+			bd_json_kv_str(w, "field", m->v[i].field);
+			bd_json_kv_int(w, "set", (int64_t)m->v[i].set);
+			bd_json_kv_int(w, "clr", (int64_t)m->v[i].clr);
+		} else {
+			bd_json_kv_int(w, "opaque", 1);
+		}
+		bd_json_end_object(w);
+	}
+	bd_json_end_array(w);
+	bd_json_end_object(w);
+}
+
+static void write_tests(struct bd_json_writer *w, const char *key,
+			const struct bd_sum_test *t, int n)
+{
+	bd_json_key(w, key);
+	bd_json_begin_array(w);
+	for (int i = 0; i < n; i++) {
+		bd_json_begin_object(w);
+		write_loc(w, "at", t[i].loc);
+		if (t[i].read.line)
+			write_loc(w, "read", t[i].read);
+		bd_json_kv_str(w, "what", t[i].what);
+		bd_json_end_object(w);
+	}
+	bd_json_end_array(w);
+}
 
 void bd_facts_summary_write(struct bd_json_writer *w, const struct bd_unit *u,
 			    const struct bd_result *r)
 {
-	(void)w;
+	const struct bd_summary *s = r->summary;
+
 	(void)u;
-	(void)r;
+	if (!s)
+		return;
+	bd_json_key(w, "gets");
+	bd_json_begin_array(w);
+	for (int i = 0; i < s->ngets; i++) {
+		const struct bd_sum_get *g = &s->gets[i];
+
+		bd_json_begin_object(w);
+		bd_json_kv_str(w, "function", g->function);
+		bd_json_kv_str(w, "get", g->get);
+		write_loc(w, "at", g->loc);
+		bd_json_kv_str(w, "tag", g->tag);
+		bd_json_kv_str(w, "field", g->field);
+		bd_json_kv_str(w, "mode_field", g->mode_field);
+		bd_json_kv_str(w, "group", g->group);
+		bd_json_kv_int(w, "exclusive", g->exclusive);
+		write_mode(w, &g->mode);
+		bd_json_end_object(w);
+	}
+	bd_json_end_array(w);
+	bd_json_key(w, "puts");
+	bd_json_begin_array(w);
+	for (int i = 0; i < s->nputs; i++) {
+		const struct bd_sum_put *p = &s->puts[i];
+
+		bd_json_begin_object(w);
+		bd_json_kv_str(w, "function", p->function);
+		bd_json_kv_str(w, "put", p->put);
+		write_loc(w, "at", p->loc);
+		bd_json_kv_str(w, "tag", p->tag);
+		bd_json_kv_str(w, "field", p->field);
+		bd_json_kv_int(w, "exclusive", p->exclusive);
+		bd_json_kv_str(w, "from_tag", p->from_tag);
+		bd_json_kv_str(w, "from_field", p->from_field);
+		write_mode(w, &p->mode);
+		bd_json_end_object(w);
+	}
+	bd_json_end_array(w);
+	bd_json_key(w, "functions");
+	bd_json_begin_array(w);
+	for (int i = 0; i < s->nfns; i++) {
+		const struct bd_sum_fn *f = &s->fns[i];
+
+		bd_json_begin_object(w);
+		bd_json_kv_str(w, "name", f->name);
+		bd_json_kv_int(w, "static", f->is_static);
+		bd_json_kv_int(w, "method", f->is_method);
+		bd_json_kv_int(w, "roles", f->roles);
+		bd_json_kv_str(w, "reached_from", f->method);
+		bd_json_key(w, "calls");
+		bd_json_begin_array(w);
+		for (int k = 0; k < f->ncalls; k++)
+			bd_json_string(w, f->calls[k]);
+		bd_json_end_array(w);
+		write_tests(w, "ndelay", f->ndelay, f->nndelay);
+		write_tests(w, "writes", f->writes, f->nwrites);
+		bd_json_end_object(w);
+	}
+	bd_json_end_array(w);
 }

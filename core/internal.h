@@ -53,6 +53,7 @@ struct bd_result {
 	char *internal;			/* first internal error, or NULL */
 	char **pool;			/* strings owned by the result */
 	int npool, cap_pool;
+	struct bd_summary *summary;	/* cross-TU facts (summary.h), or NULL */
 };
 /* Copy a string into the result's pool. */
 const char *bd_result_str(struct bd_result *r, const char *s);

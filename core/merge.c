@@ -1,19 +1,473 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * merge.c - whole-program analysis over a facts directory (SPEC 5):
- * put-mode across files, roles of helpers called from methods in other
- * files.  Placeholder: the engine replaces this file.
+ * merge.c - what only the whole program shows (SPEC 5), from the facts
+ * every unit wrote (summary.h):
  *
- * Called by "bdops merge" once every unit's findings are in r; adds the
- * findings only the whole program shows with bd_result_add().  The driver
- * then applies suppressions, sorts and prints.
+ *  - roles across units: a method's calls to functions defined in another
+ *    unit give those functions its roles; their O_NDELAY tests and struct
+ *    file writes, recorded because no method of their own unit reached
+ *    them, are reported now;
+ *  - put-mode across units: a put of a bdev read from a struct field that
+ *    no get of its own unit explains is matched with the gets other units
+ *    stored in that field (or whose mode they kept in that struct), with
+ *    the same rules and messages as inside one unit.
+ *
+ * Cost: linear in the facts, plus one hash lookup per call edge.
  */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include "internal.h"
+#include "json.h"
+#include "summary.h"
+#include "engine/engine.h"
+#include "engine/mode.h"
+
+#define ROLE_OPEN_BIT 1u
+
+struct mfn {			/* a function, across units */
+	const struct bd_json *j;
+	const char *name, *unit, *method;
+	unsigned local_roles, roles;
+	int is_static, is_method;
+};
+
+struct merge {
+	struct bd_result *r;
+	const struct bd_options *o;
+	struct bd_json **units;
+	int nunits, cap_units;
+	struct mfn *fns;
+	int nfns, cap_fns;
+	int *hash;		/* open addressing over non-static fns */
+	int hsize;
+};
+
+/* ---- reading ---- */
+
+static int collect(const char *path, const struct bd_json *facts, void *ctx)
+{
+	struct merge *m = ctx;
+	char err[256];
+	struct bd_json *copy;
+
+	/* bd_facts_read_dir frees its DOM after the callback: parse again */
+	copy = bd_json_parse_file(path, err, sizeof(err));
+	(void)facts;
+	if (!copy)
+		return 0;
+	BD_GROW(m->units, m->nunits, m->cap_units);
+	m->units[m->nunits++] = copy;
+	return 0;
+}
+
+static unsigned hash_name(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+static int lookup(struct merge *m, const char *name)
+{
+	unsigned h;
+
+	if (!m->hsize)
+		return -1;
+	for (h = hash_name(name) & (m->hsize - 1); m->hash[h] >= 0; h = (h + 1) & (m->hsize - 1))
+		if (!strcmp(m->fns[m->hash[h]].name, name))
+			return m->hash[h];
+	return -1;
+}
+
+static void index_fns(struct merge *m)
+{
+	for (int u = 0; u < m->nunits; u++) {
+		const struct bd_json *sum = bd_json_get(m->units[u], "summary");
+		const struct bd_json *fns = sum ? bd_json_get(sum, "functions") : NULL;
+
+		for (int i = 0; fns && fns->type == BD_JSON_ARRAY && i < fns->n; i++) {
+			const struct bd_json *f = fns->items[i];
+			struct mfn *x;
+
+			BD_GROW(m->fns, m->nfns, m->cap_fns);
+			x = &m->fns[m->nfns++];
+			x->j = f;
+			x->unit = bd_json_get_str(m->units[u], "unit", "");
+			x->name = bd_json_get_str(f, "name", "");
+			x->method = bd_json_get_str(f, "reached_from", NULL);
+			x->local_roles = x->roles = (unsigned)bd_json_get_int(f, "roles", 0);
+			x->is_static = (int)bd_json_get_int(f, "static", 0);
+			x->is_method = (int)bd_json_get_int(f, "method", 0);
+		}
+	}
+	m->hsize = 64;
+	while (m->hsize < m->nfns * 2)
+		m->hsize *= 2;
+	m->hash = bd_xcalloc(m->hsize, sizeof(int));
+	for (int i = 0; i < m->hsize; i++)
+		m->hash[i] = -1;
+	for (int i = 0; i < m->nfns; i++) {
+		unsigned h;
+
+		if (m->fns[i].is_static || lookup(m, m->fns[i].name) >= 0)
+			continue;
+		h = hash_name(m->fns[i].name) & (m->hsize - 1);
+		while (m->hash[h] >= 0)
+			h = (h + 1) & (m->hsize - 1);
+		m->hash[h] = i;
+	}
+}
+
+/* ---- roles across units ---- */
+
+static void propagate(struct merge *m)
+{
+	int changed = 1, rounds = 0;
+
+	while (changed && rounds++ < 64) {
+		changed = 0;
+		for (int i = 0; i < m->nfns; i++) {
+			struct mfn *f = &m->fns[i];
+			const struct bd_json *calls = bd_json_get(f->j, "calls");
+			const char *via = f->is_method ? f->name : f->method;
+
+			if (!f->roles || !calls || calls->type != BD_JSON_ARRAY)
+				continue;
+			for (int k = 0; k < calls->n; k++) {
+				int t;
+				struct mfn *g;
+
+				if (calls->items[k]->type != BD_JSON_STRING)
+					continue;
+				t = lookup(m, calls->items[k]->string);
+				if (t < 0 || t == i)
+					continue;
+				g = &m->fns[t];
+				if ((g->roles | f->roles) != g->roles) {
+					g->roles |= f->roles;
+					changed = 1;
+				}
+				if (!g->is_method && via &&
+				    (!g->method || (!g->local_roles && strcmp(via, g->method) < 0))) {
+					g->method = via;
+					changed = 1;
+				}
+			}
+		}
+	}
+}
+
+static struct bd_loc loc_of(const struct bd_json *j)
+{
+	struct bd_loc l = { 0 };
+
+	if (!j)
+		return l;
+	l.file = bd_json_get_str(j, "file", NULL);
+	l.line = (int)bd_json_get_int(j, "line", 0);
+	l.col = (int)bd_json_get_int(j, "column", 0);
+	return l;
+}
+
+static void add(struct merge *m, enum bd_check check, struct bd_loc loc,
+		const char *function, const char *fix, int nnotes,
+		struct bd_note *notes, const char *msg)
+{
+	struct bd_finding f;
+
+	if (!m->o->enabled[check])
+		return;
+	memset(&f, 0, sizeof(f));
+	f.check = check;
+	f.severity = BD_SEV_WARNING;
+	f.loc = loc;
+	f.function = function;
+	f.message = msg;
+	f.fix = fix;
+	f.nnotes = nnotes;
+	f.notes = notes;
+	bd_result_add(m->r, &f);
+}
+
+static void report_gained(struct merge *m, struct mfn *f)
+{
+	const struct bd_json *nd = bd_json_get(f->j, "ndelay");
+	const struct bd_json *wr = bd_json_get(f->j, "writes");
+	char who[512], msg[1024];
+
+	snprintf(who, sizeof(who), "'%s' (called from block method '%s')", f->name,
+		 f->method ? f->method : "?");
+	if ((f->roles & ~ROLE_OPEN_BIT) && !(f->local_roles & ~ROLE_OPEN_BIT))
+		for (int i = 0; nd && nd->type == BD_JSON_ARRAY && i < nd->n; i++) {
+			const struct bd_json *t = nd->items[i];
+			struct bd_note n = { loc_of(bd_json_get(t, "read")),
+					     "'file->f_flags' is read here" };
+
+			snprintf(msg, sizeof(msg), "%s tests %s in 'file->f_flags' after open; "
+				 "fcntl() can change it", who, bd_json_get_str(t, "what", "O_NDELAY"));
+			add(m, BD_CHECK_NDELAY_FLAGS, loc_of(bd_json_get(t, "at")), f->name,
+			    "use 'mode & FMODE_NDELAY'", n.loc.line ? 1 : 0, &n, msg);
+		}
+	if (f->roles && !f->local_roles)
+		for (int i = 0; wr && wr->type == BD_JSON_ARRAY && i < wr->n; i++) {
+			const struct bd_json *t = wr->items[i];
+
+			snprintf(msg, sizeof(msg), "%s writes '%s'; the struct file may be a "
+				 "temporary that does not outlive open()", who,
+				 bd_json_get_str(t, "what", "?"));
+			add(m, BD_CHECK_FILE_WRITE, loc_of(bd_json_get(t, "at")), f->name,
+			    NULL, 0, NULL, msg);
+		}
+}
+
+/* ---- put-mode across units ---- */
+
+static void read_mode(const struct bd_json *j, struct bd_mset *out, struct bd_unit *names)
+{
+	const struct bd_json *vals = j ? bd_json_get(j, "values") : NULL;
+
+	memset(out, 0, sizeof(*out));
+	out->unknown = !j || bd_json_get_int(j, "unknown", 1);
+	for (int i = 0; vals && vals->type == BD_JSON_ARRAY && i < vals->n && i < BD_MSET_MAX; i++) {
+		const struct bd_json *v = vals->items[i];
+		struct bd_mexpr *x = &out->v[out->n++];
+
+		memset(x, 0, sizeof(*x));
+		if (bd_json_get(v, "k")) {
+			x->kind = BD_MX_CONST;
+			x->k = bd_json_get_int(v, "k", 0);
+		} else if (bd_json_get(v, "field")) {
+			x->kind = BD_MX_FIELD;
+			x->tag = bd_intern(names, bd_json_get_str(v, "tag", ""));
+			x->field = bd_intern(names, bd_json_get_str(v, "field", ""));
+			x->set = (uint64_t)bd_json_get_int(v, "set", 0);
+			x->clr = (uint64_t)bd_json_get_int(v, "clr", 0);
+		} else {
+			x->kind = BD_MX_EVENT;	/* opaque: equal to nothing */
+			out->unknown = 1;
+		}
+	}
+}
+
+struct mcand {
+	const struct bd_json *j;
+	const char *group, *mode_field, *tag;
+	struct bd_mset mode;
+};
+
+static int is_mode_field(struct merge *m, const char *tag, const char *field)
+{
+	for (int u = 0; u < m->nunits; u++) {
+		const struct bd_json *sum = bd_json_get(m->units[u], "summary");
+		const struct bd_json *gets = sum ? bd_json_get(sum, "gets") : NULL;
+
+		for (int i = 0; gets && gets->type == BD_JSON_ARRAY && i < gets->n; i++) {
+			const char *t = bd_json_get_str(gets->items[i], "tag", "");
+			const char *f = bd_json_get_str(gets->items[i], "mode_field", NULL);
+
+			if (f && !strcmp(t, tag) && !strcmp(f, field))
+				return 1;
+		}
+	}
+	return 0;
+}
+
+/* The put's mode with reads of the candidate's mode field replaced by the
+ * candidate's mode; *uses says whether there was such a read. */
+static void subst(const struct bd_mset *P, const struct mcand *c, struct bd_mset *out,
+		  int *uses)
+{
+	memset(out, 0, sizeof(*out));
+	out->unknown = P->unknown;
+	*uses = 0;
+	for (int i = 0; i < P->n; i++) {
+		const struct bd_mexpr *x = &P->v[i];
+
+		if (!c->mode_field || x->kind != BD_MX_FIELD ||
+		    strcmp(x->field, c->mode_field) || strcmp(x->tag, c->tag)) {
+			if (!bd_mset_has(out, x) && out->n < BD_MSET_MAX)
+				out->v[out->n++] = *x;
+			continue;
+		}
+		*uses = 1;
+		out->unknown |= c->mode.unknown;
+		for (int k = 0; k < c->mode.n && out->n < BD_MSET_MAX; k++) {
+			struct bd_mexpr y = c->mode.v[k];
+
+			if (y.kind == BD_MX_CONST)
+				y.k = (y.k | (int64_t)x->set) & ~(int64_t)x->clr;
+			if (!bd_mset_has(out, &y))
+				out->v[out->n++] = y;
+		}
+	}
+}
+
+enum verdict { V_OK, V_CONST, V_COMPUTED };
+
+static enum verdict judge(struct merge *m, const struct bd_json *put,
+			  const struct bd_mset *P0, const struct mcand *c,
+			  struct bd_mset *P)
+{
+	const char *ftag = bd_json_get_str(put, "from_tag", NULL);
+	const char *ffield = bd_json_get_str(put, "from_field", NULL);
+	int uses, all_in = 1, all_back = 1;
+
+	subst(P0, c, P, &uses);
+	if (c->mode_field && !uses && ffield && strcmp(ffield, c->mode_field) &&
+	    !is_mode_field(m, ftag, ffield))
+		return V_COMPUTED;
+	if (P->unknown || c->mode.unknown || !P->n || !c->mode.n)
+		return V_OK;
+	for (int i = 0; i < P->n; i++)
+		all_in &= bd_mset_has(&c->mode, &P->v[i]);
+	for (int i = 0; i < c->mode.n; i++)
+		all_back &= bd_mset_has(P, &c->mode.v[i]);
+	if (all_in && all_back)
+		return V_OK;
+	if (!c->mode_field && ffield && !is_mode_field(m, ftag, ffield))
+		return V_COMPUTED;
+	if (bd_mset_all_const(&c->mode) && bd_mset_all_const(P))
+		return V_CONST;
+	return V_OK;
+}
+
+static void report_put(struct merge *m, const struct bd_json *put, const struct mcand *c,
+		       enum verdict v, const struct bd_mset *P)
+{
+	const char *pname = bd_json_get_str(put, "put", "blkdev_put");
+	const char *gname = bd_json_get_str(c->j, "get", "blkdev_get");
+	struct bd_mset po = { 0 }, go = { 0 };
+	char a[512], b[512], msg[2048], note[700], fix[600];
+	struct bd_note n = { loc_of(bd_json_get(c->j, "at")), note };
+
+	if (c->mode_field)
+		snprintf(fix, sizeof(fix), "pass the stored mode '%s->%s'", c->tag, c->mode_field);
+	if (v == V_COMPUTED) {
+		snprintf(note, sizeof(note), "%s() took its mode here", gname);
+		snprintf(msg, sizeof(msg), "%s() passes a mode computed from '%s->%s', not the "
+			 "mode the matching %s() took", pname,
+			 bd_json_get_str(put, "from_tag", "?"),
+			 bd_json_get_str(put, "from_field", "?"), gname);
+		add(m, BD_CHECK_PUT_MODE, loc_of(bd_json_get(put, "at")),
+		    bd_json_get_str(put, "function", NULL), c->mode_field ? fix : NULL,
+		    1, &n, msg);
+		return;
+	}
+	for (int i = 0; i < P->n; i++)
+		if (!bd_mset_has(&c->mode, &P->v[i]))
+			po.v[po.n++] = P->v[i];
+	for (int i = 0; i < c->mode.n; i++)
+		if (!bd_mset_has(P, &c->mode.v[i]))
+			go.v[go.n++] = c->mode.v[i];
+	bd_mset_str(po.n ? &po : P, a, sizeof(a));
+	bd_mset_str(go.n ? &go : &c->mode, b, sizeof(b));
+	snprintf(note, sizeof(note), "%s() took %s here", gname, b);
+	if (!c->mode_field)
+		snprintf(fix, sizeof(fix), "pass %s", b);
+	snprintf(msg, sizeof(msg), "%s() passes %s, but the matching %s() took %s",
+		 pname, a, gname, b);
+	add(m, BD_CHECK_PUT_MODE, loc_of(bd_json_get(put, "at")),
+	    bd_json_get_str(put, "function", NULL), fix, 1, &n, msg);
+}
+
+static void check_put(struct merge *m, int unit, const struct bd_json *put,
+		      struct bd_unit *names)
+{
+	const char *tag = bd_json_get_str(put, "tag", "");
+	const char *field = bd_json_get_str(put, "field", "");
+	struct mcand c[32];
+	struct bd_mset P0, P;
+	int n = 0, bad = -1;
+	enum verdict bv = V_OK;
+
+	read_mode(bd_json_get(put, "mode"), &P0, names);
+	for (int u = 0; u < m->nunits; u++) {
+		const struct bd_json *sum = bd_json_get(m->units[u], "summary");
+		const struct bd_json *gets = sum ? bd_json_get(sum, "gets") : NULL;
+
+		if (u == unit)
+			continue;	/* judged inside its unit */
+		for (int i = 0; gets && gets->type == BD_JSON_ARRAY && i < gets->n && n < 32; i++) {
+			const struct bd_json *g = gets->items[i];
+			const char *gf = bd_json_get_str(g, "field", NULL);
+			const char *mf = bd_json_get_str(g, "mode_field", NULL);
+
+			if (strcmp(bd_json_get_str(g, "tag", ""), tag))
+				continue;
+			if (gf ? strcmp(gf, field) : (!mf || !strcmp(mf, field)))
+				continue;
+			c[n].j = g;
+			c[n].group = bd_json_get_str(g, "group", "");
+			c[n].mode_field = mf;
+			c[n].tag = tag;
+			read_mode(bd_json_get(g, "mode"), &c[n].mode, names);
+			n++;
+		}
+	}
+	/* one store's candidates must all fit; of several stores, one */
+	for (int i = 0; i < n; i++) {
+		int ok = 1, first = -1;
+		enum verdict fv = V_OK;
+
+		for (int k = 0; k < n; k++) {
+			enum verdict v;
+
+			if (strcmp(c[k].group, c[i].group))
+				continue;
+			v = judge(m, put, &P0, &c[k], &P);
+			if (v != V_OK) {
+				ok = 0;
+				if (first < 0) {
+					first = k;
+					fv = v;
+				}
+			}
+		}
+		if (ok)
+			return;
+		if (bad < 0) {
+			bad = first;
+			bv = fv;
+		}
+	}
+	if (bad >= 0) {
+		judge(m, put, &P0, &c[bad], &P);
+		report_put(m, put, &c[bad], bv, &P);
+	}
+}
 
 void bd_merge_analyze(struct bd_result *r, const char *facts_dir,
 		      const struct bd_options *o)
 {
-	(void)r;
-	(void)facts_dir;
-	(void)o;
+	struct merge m;
+	struct bd_unit *names = bd_unit_new("<merge>");
+	char err[512];
+
+	memset(&m, 0, sizeof(m));
+	m.r = r;
+	m.o = o;
+	if (bd_facts_read_dir(facts_dir, collect, &m, err, sizeof(err)) < 0)
+		goto out;
+	index_fns(&m);
+	propagate(&m);
+	for (int i = 0; i < m.nfns; i++)
+		if (m.fns[i].roles != m.fns[i].local_roles)
+			report_gained(&m, &m.fns[i]);
+	for (int u = 0; u < m.nunits; u++) {
+		const struct bd_json *sum = bd_json_get(m.units[u], "summary");
+		const struct bd_json *puts = sum ? bd_json_get(sum, "puts") : NULL;
+
+		for (int i = 0; puts && puts->type == BD_JSON_ARRAY && i < puts->n; i++)
+			check_put(&m, u, puts->items[i], names);
+	}
+out:
+	for (int u = 0; u < m.nunits; u++)
+		bd_json_free(m.units[u]);
+	free(m.units);
+	free(m.fns);
+	free(m.hash);
+	bd_unit_free(names);
 }

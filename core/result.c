@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
+#include "summary.h"
 
 struct bd_result *bd_result_new(void)
 {
@@ -113,6 +114,7 @@ void bd_result_free(struct bd_result *r)
 	free(r->pool);
 	free(r->v);
 	free(r->internal);
+	bd_summary_free(r->summary);
 	free(r);
 }
 

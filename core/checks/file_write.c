@@ -113,6 +113,20 @@ static void report_write(struct fw *w, struct bd_fn *fn, struct bd_loc loc,
 		  "that does not outlive open()", bd_who(fn, who, sizeof(who)), what);
 }
 
+/* No method of this unit reaches fn: one in another unit may (merge.c). */
+static void record_write(struct fw *w, struct bd_fn *fn, struct bd_loc loc,
+			 const char *what)
+{
+	struct bd_sum_fn *s = bd_summary_fn(w->c->sum, fname(fn));
+	struct bd_sum_test *t;
+
+	s->writes = bd_xrealloc(s->writes, (s->nwrites + 1) * sizeof(*t));
+	t = &s->writes[s->nwrites++];
+	memset(t, 0, sizeof(*t));
+	t->loc = loc;
+	t->what = bd_summary_str(w->c->sum, what);
+}
+
 static void note_param(struct fw *w, struct bd_fn *fn, int p, const char *path,
 		       struct bd_loc loc, const char *writer, int *changed)
 {
@@ -143,7 +157,7 @@ static void direct_write(struct fw *w, struct bd_fn *fn, bd_val obj,
 		note_param(w, fn, p, inner, loc, fname(fn), changed);
 		return;
 	}
-	if (!fn->roles || (p >= 0 && !fn->is_method))
+	if (p >= 0 && !fn->is_method)
 		return;
 	if (is_file_obj) {
 		join_path(what, sizeof(what), "", inner);
@@ -151,6 +165,10 @@ static void direct_write(struct fw *w, struct bd_fn *fn, bd_val obj,
 		if (!bd_points_into_file(fn, obj, field, sizeof(field)))
 			return;
 		join_path(what, sizeof(what), field, inner);
+	}
+	if (!fn->roles) {
+		record_write(w, fn, loc, what);
+		return;
 	}
 	report_write(w, fn, loc, what);
 }
@@ -243,7 +261,7 @@ void bd_check_file_write(struct bd_ctx *c)
 				scan(&w, &c->fns[i], 0, &changed);
 	}
 	for (int i = 0; i < c->nfns; i++)
-		if (c->fns[i].kept && c->fns[i].roles)
+		if (c->fns[i].kept)
 			scan(&w, &c->fns[i], 1, &changed);
 	free(w.sum);
 }

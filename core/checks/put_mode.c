@@ -851,6 +851,8 @@ static void no_get_note(struct pm *p, struct bd_fn *fn, struct bd_event *put, bd
 static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 			struct bd_fn *fn, struct bd_event *put, bd_val pmode,
 			const struct bd_mset *P0);
+static void record_put(struct pm *p, struct bd_fn *fn, struct bd_event *put,
+		       const struct bd_roots *r, const struct bd_mset *P);
 
 static int match_put(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 		     struct bd_fn *fn, struct bd_event *put, bd_val pmode,
@@ -1006,7 +1008,10 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 		return;		/* legacy blkdev_put(bdev): no mode to compare */
 	bd_roots(fn, put->args[0], &r);
 	bd_mode_eval(fn, put->args[1], &P);
-	if (!match_put(p, fn, &r, fn, put, put->args[1], &P) && p->c->o->strict)
+	if (match_put(p, fn, &r, fn, put, put->args[1], &P))
+		return;
+	record_put(p, fn, put, &r, &P);
+	if (p->c->o->strict)
 		no_get_note(p, fn, put, put->args[1]);
 }
 
@@ -1074,6 +1079,86 @@ static void check_holder(struct pm *p, struct gsite *g)
 		  NULL, 0, NULL, "exclusive %s() with a NULL holder", e->name);
 }
 
+/* ---- facts for the merge (summary.h) ---- */
+
+static struct bd_loc sum_loc(struct bd_summary *s, struct bd_loc l)
+{
+	l.file = bd_summary_str(s, l.file);
+	return l;
+}
+
+static void record_get(struct pm *p, struct gsite *g, const char *tag,
+		       const char *field, const char *mode_field,
+		       const struct bd_event *group)
+{
+	struct bd_summary *s = p->c->sum;
+	struct bd_sum_get *sg;
+	char key[512];
+
+	BD_GROW(s->gets, s->ngets, s->cap_gets);
+	sg = &s->gets[s->ngets++];
+	memset(sg, 0, sizeof(*sg));
+	sg->function = bd_summary_str(s, g->fn->f->decl->name);
+	sg->get = bd_summary_str(s, g->at->name);
+	sg->loc = sum_loc(s, g->at->loc);
+	sg->tag = bd_summary_str(s, tag);
+	sg->field = bd_summary_str(s, field);
+	sg->mode_field = bd_summary_str(s, mode_field);
+	snprintf(key, sizeof(key), "%s:%d:%d", group->loc.file ? group->loc.file : "",
+		 group->loc.line, group->loc.col);
+	sg->group = bd_summary_str(s, key);
+	sg->exclusive = g->def->exclusive;
+	bd_mset_to_sum(g->has_mode ? &g->mode : &(struct bd_mset){ .unknown = 1 }, &sg->mode);
+	for (int i = 0; i < sg->mode.n; i++) {
+		sg->mode.v[i].tag = bd_summary_str(s, sg->mode.v[i].tag);
+		sg->mode.v[i].field = bd_summary_str(s, sg->mode.v[i].field);
+	}
+}
+
+static void record_gets(struct pm *p)
+{
+	for (int i = 0; i < p->nff; i++)
+		record_get(p, p->ff[i].g, p->ff[i].tag, p->ff[i].field,
+			   p->ff[i].mode_field, p->ff[i].store);
+	for (int i = 0; i < p->nmf; i++)
+		record_get(p, p->mf[i].g, p->mf[i].tag, NULL, p->mf[i].field,
+			   p->mf[i].g->ev);
+}
+
+/* A put of a bdev read from a field that no get of this unit explains. */
+static void record_put(struct pm *p, struct bd_fn *fn, struct bd_event *put,
+		       const struct bd_roots *r, const struct bd_mset *P)
+{
+	struct bd_summary *s = p->c->sum;
+	struct bd_event *fld = NULL, *from;
+	struct bd_sum_put *sp;
+
+	for (int i = 0; i < r->n && !fld; i++)
+		if (r->ev[i] && r->ev[i]->op == BD_FIELD_LOAD)
+			fld = r->ev[i];
+	if (!fld)
+		return;
+	BD_GROW(s->puts, s->nputs, s->cap_puts);
+	sp = &s->puts[s->nputs++];
+	memset(sp, 0, sizeof(*sp));
+	sp->function = bd_summary_str(s, fn->f->decl->name);
+	sp->put = bd_summary_str(s, put->name);
+	sp->loc = sum_loc(s, put->loc);
+	sp->tag = bd_summary_str(s, fld->tag);
+	sp->field = bd_summary_str(s, fld->name);
+	sp->exclusive = put_is_exclusive(put);
+	bd_mset_to_sum(P, &sp->mode);
+	for (int i = 0; i < sp->mode.n; i++) {
+		sp->mode.v[i].tag = bd_summary_str(s, sp->mode.v[i].tag);
+		sp->mode.v[i].field = bd_summary_str(s, sp->mode.v[i].field);
+	}
+	from = dep_field(fn, put->args[1], 0);
+	if (from) {
+		sp->from_tag = bd_summary_str(s, from->tag);
+		sp->from_field = bd_summary_str(s, from->name);
+	}
+}
+
 void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn);
 
 void bd_check_put_mode(struct bd_ctx *c)
@@ -1087,6 +1172,7 @@ void bd_check_put_mode(struct bd_ctx *c)
 	collect_wrapper_gets(&p);
 	collect_fields(&p);
 	collect_mode_fields(&p);
+	record_gets(&p);
 	for (int gi = 0; gi < p.ng; gi++)
 		if (p.g[gi].ev == p.g[gi].at)
 			check_holder(&p, &p.g[gi]);

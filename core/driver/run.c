@@ -376,6 +376,11 @@ int bd_drv_check(struct drv *d)
 		fprintf(stderr, "bdops check: %s\n", err);
 		failed++;
 	}
+	/* Several files checked together are one program: what only the
+	 * whole shows (a bdev stored in one file, put in another).  A kept
+	 * --facts-dir may hold other units; "bdops merge" is for those. */
+	if (!d->o.facts_dir && d->nargs > 1)
+		bd_merge_analyze(d->result, r.facts, &d->o);
 	for (i = 0; i < d->nargs; i++) {
 		if (!r.found[i] && r.ok[i]) {
 			fprintf(stderr, "bdops: %s: the %s frontend wrote no facts; nothing was "

@@ -15,6 +15,7 @@
 #define BDOPS_ENGINE_H
 
 #include "../internal.h"
+#include "../summary.h"
 
 /* Roles: one bit per block_device_operations member a function is reached
  * from.  ROLE_OTHER covers members without a bit of their own. */
@@ -82,6 +83,7 @@ struct bd_ctx {
 	struct bd_fieldfact *ff;
 	int nff, cap_ff;
 	int64_t o_ndelay, o_nonblock;
+	struct bd_summary *sum;		/* cross-TU facts being recorded */
 };
 
 /* func.c */

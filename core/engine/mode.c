@@ -257,3 +257,24 @@ const char *bd_mset_str(const struct bd_mset *s, char *buf, size_t len)
 	}
 	return buf;
 }
+
+void bd_mset_to_sum(const struct bd_mset *m, struct bd_sum_mode *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->unknown = m->unknown;
+	for (int i = 0; i < m->n && i < BD_SUM_MODES; i++) {
+		const struct bd_mexpr *x = &m->v[i];
+
+		out->v[i].is_const = x->kind == BD_MX_CONST;
+		out->v[i].is_field = x->kind == BD_MX_FIELD;
+		out->v[i].k = x->k;
+		out->v[i].tag = x->tag;
+		out->v[i].field = x->field;
+		out->v[i].set = x->set;
+		out->v[i].clr = x->clr;
+		/* a parameter or a call means nothing in another unit */
+		if (!out->v[i].is_const && !out->v[i].is_field)
+			out->unknown = 1;
+	}
+	out->n = m->n < BD_SUM_MODES ? m->n : BD_SUM_MODES;
+}

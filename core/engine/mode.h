@@ -35,4 +35,7 @@ const char *bd_mode_bits(uint64_t k, char *buf, size_t len);
 /* The constant members as "A or B". */
 const char *bd_mset_str(const struct bd_mset *s, char *buf, size_t len);
 
+/* The set as it travels to other units (constants and fields only). */
+void bd_mset_to_sum(const struct bd_mset *m, struct bd_sum_mode *out);
+
 #endif

@@ -160,6 +160,38 @@ static void propagate(struct bd_ctx *c)
 	}
 }
 
+/* For the merge: roles, and the calls that leave the unit. */
+static void record(struct bd_ctx *c)
+{
+	for (int i = 0; i < c->nfns; i++) {
+		struct bd_fn *fn = &c->fns[i];
+		struct bd_func *f = fn->f;
+		struct bd_sum_fn *s;
+
+		if (!fn->kept)
+			continue;
+		s = bd_summary_fn(c->sum, f->decl->name);
+		s->is_static = f->decl->is_static;
+		s->is_method = fn->is_method;
+		s->roles = fn->roles;
+		s->method = bd_summary_str(c->sum, fn->is_method ? f->decl->name : fn->method);
+		for (int b = 0; b < f->nblocks; b++)
+			for (int k = 0; k < f->blocks[b]->nevents; k++) {
+				struct bd_event *e = &f->blocks[b]->events[k];
+				int seen = 0;
+
+				if (e->op != BD_CALL || !e->name || bd_fn_by_name(c, e->name))
+					continue;
+				for (int j = 0; j < s->ncalls; j++)
+					seen |= !strcmp(s->calls[j], e->name);
+				if (seen)
+					continue;
+				s->calls = bd_xrealloc(s->calls, (s->ncalls + 1) * sizeof(char *));
+				s->calls[s->ncalls++] = bd_summary_str(c->sum, e->name);
+			}
+	}
+}
+
 void bd_roles(struct bd_ctx *c)
 {
 	struct bd_unit *u = c->u;
@@ -170,6 +202,7 @@ void bd_roles(struct bd_ctx *c)
 			mark_method(c, u->bindings[i].func, u->bindings[i].member);
 	runtime_bindings(c);
 	propagate(c);
+	record(c);
 }
 
 const char *bd_who(const struct bd_fn *fn, char *buf, size_t len)
