@@ -80,6 +80,7 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	c.fns = bd_xcalloc(c.nfns + 1, sizeof(*c.fns));
 	for (int i = 0; i < c.nfns; i++)
 		bd_fn_init(&c, &c.fns[i], u->funcs[i]);
+	bd_fn_index(&c);
 	bd_roles(&c);
 	for (int i = 0; i < c.nfns; i++)
 		r->nfuncs += c.fns[i].kept;
@@ -98,5 +99,6 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 		bd_fn_free(&c.fns[i]);
 	free(c.fns);
 	free(c.ff);
+	free(c.hash);
 	return r;
 }

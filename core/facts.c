@@ -4,7 +4,8 @@
  * that "bdops check" can collect what the frontends found and "bdops merge"
  * can see the whole program.
  *
- *	{"version": 1, "unit": "drivers/block/loop.c", "functions": 42,
+ *	{"version": 1, "unit": "drivers/block/loop.c",
+ *	 "path": "/src/linux/drivers/block/loop.c", "functions": 42,
  *	 "internal": null, "findings": [...], "summary": {...}}
  *
  * "findings" are the JSON report's objects, suppressed ones included with
@@ -12,6 +13,7 @@
  * facts (facts_summary.c).  A file is written under a temporary name and
  * renamed, so parallel builds never see half a file, and its name depends
  * only on the unit's path, so rebuilding a file replaces its facts.
+ * docs/facts.md describes the format.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -112,6 +114,12 @@ int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
 	bd_json_begin_object(&w);
 	bd_json_kv_int(&w, "version", FACTS_VERSION);
 	bd_json_kv_str(&w, "unit", unit);
+	/* the unit as the compiler's cwd resolved it: what --prune tests */
+	if (unit) {
+		if (!realpath(unit, final))
+			bd_abspath(unit, final, sizeof(final));
+		bd_json_kv_str(&w, "path", final);
+	}
 	bd_json_kv_int(&w, "functions", r->nfuncs);
 	bd_json_kv_str(&w, "internal", r->internal);
 	bd_json_key(&w, "findings");

@@ -12,7 +12,8 @@
  *    stored in that field (or whose mode they kept in that struct), with
  *    the same rules and messages as inside one unit.
  *
- * Cost: linear in the facts, plus one hash lookup per call edge.
+ * Cost: linear in the facts: one hash lookup per call edge, and per put
+ * one lookup of the gets of its struct tag (index_gets()).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -32,6 +33,20 @@ struct mfn {			/* a function, across units */
 	int is_static, is_method;
 };
 
+struct mget {			/* a get, across units */
+	const struct bd_json *j;
+	int unit;
+	const char *field, *mode_field;
+	int next;		/* next get of the same tag, -1 */
+};
+
+/* A set of strings (open addressing), each with an int. */
+struct smap {
+	const char **keys;
+	int *vals;
+	int size, n;
+};
+
 struct merge {
 	struct bd_result *r;
 	const struct bd_options *o;
@@ -41,6 +56,13 @@ struct merge {
 	int nfns, cap_fns;
 	int *hash;		/* open addressing over non-static fns */
 	int hsize;
+	struct mget *gets;
+	int ngets, cap_gets;
+	struct smap by_tag;	/* tag -> its first get in m->gets */
+	int *last;		/* per by_tag slot: its last get */
+	struct smap modes;	/* "tag.field" of every stored mode */
+	char **keys;		/* the "tag.field" strings */
+	int nkeys, cap_keys;
 };
 
 /* ---- reading ---- */
@@ -68,6 +90,44 @@ static unsigned hash_name(const char *s)
 	while (*s)
 		h = (h ^ (unsigned char)*s++) * 16777619u;
 	return h;
+}
+
+static int smap_slot(struct smap *h, const char *key)
+{
+	unsigned i = hash_name(key) & (h->size - 1);
+
+	while (h->keys[i] && strcmp(h->keys[i], key))
+		i = (i + 1) & (h->size - 1);
+	return i;
+}
+
+static void smap_init(struct smap *h, int n)
+{
+	h->size = 64;
+	while (h->size < n * 2)
+		h->size *= 2;
+	h->n = 0;
+	h->keys = bd_xcalloc(h->size, sizeof(*h->keys));
+	h->vals = bd_xcalloc(h->size, sizeof(*h->vals));
+}
+
+/* The slot of key, added with value v if it was not there. */
+static int smap_add(struct smap *h, const char *key, int v)
+{
+	int i = smap_slot(h, key);
+
+	if (!h->keys[i]) {
+		h->keys[i] = key;
+		h->vals[i] = v;
+		h->n++;
+	}
+	return i;
+}
+
+static void smap_free(struct smap *h)
+{
+	free(h->keys);
+	free(h->vals);
 }
 
 static int lookup(struct merge *m, const char *name)
@@ -258,21 +318,68 @@ struct mcand {
 	struct bd_mset mode;
 };
 
+static const char *mode_key(struct merge *m, const char *tag, const char *field)
+{
+	size_t n = strlen(tag) + strlen(field) + 2;
+	char *k = bd_xcalloc(n, 1);
+
+	snprintf(k, n, "%s.%s", tag, field);
+	BD_GROW(m->keys, m->nkeys, m->cap_keys);
+	m->keys[m->nkeys++] = k;
+	return k;
+}
+
 static int is_mode_field(struct merge *m, const char *tag, const char *field)
 {
+	char key[512];
+
+	if (!tag || !field)
+		return 0;
+	snprintf(key, sizeof(key), "%s.%s", tag, field);
+	return m->modes.keys[smap_slot(&m->modes, key)] != NULL;
+}
+
+/*
+ * Every get of every unit, chained by tag, and the set of fields modes
+ * are stored in: a put then looks at the gets of its own tag only, so the
+ * merge stays linear in the facts however many units there are.
+ */
+static void index_gets(struct merge *m)
+{
+	int total = 0;
+
 	for (int u = 0; u < m->nunits; u++) {
 		const struct bd_json *sum = bd_json_get(m->units[u], "summary");
 		const struct bd_json *gets = sum ? bd_json_get(sum, "gets") : NULL;
 
 		for (int i = 0; gets && gets->type == BD_JSON_ARRAY && i < gets->n; i++) {
-			const char *t = bd_json_get_str(gets->items[i], "tag", "");
-			const char *f = bd_json_get_str(gets->items[i], "mode_field", NULL);
+			struct mget *g;
 
-			if (f && !strcmp(t, tag) && !strcmp(f, field))
-				return 1;
+			BD_GROW(m->gets, m->ngets, m->cap_gets);
+			g = &m->gets[m->ngets++];
+			g->j = gets->items[i];
+			g->unit = u;
+			g->field = bd_json_get_str(g->j, "field", NULL);
+			g->mode_field = bd_json_get_str(g->j, "mode_field", NULL);
+			g->next = -1;
 		}
 	}
-	return 0;
+	total = m->ngets;
+	smap_init(&m->by_tag, total);
+	smap_init(&m->modes, total);
+	m->last = bd_xcalloc(m->by_tag.size, sizeof(*m->last));
+	for (int i = 0; i < m->ngets; i++) {
+		const char *tag = bd_json_get_str(m->gets[i].j, "tag", "");
+		int slot = smap_slot(&m->by_tag, tag);
+
+		if (!m->by_tag.keys[slot])
+			smap_add(&m->by_tag, tag, i);
+		else
+			m->gets[m->last[slot]].next = i;
+		m->last[slot] = i;
+		if (m->gets[i].mode_field)
+			smap_add(&m->modes, mode_key(m, tag, m->gets[i].mode_field), 1);
+	}
 }
 
 /* The put's mode with reads of the candidate's mode field replaced by the
@@ -373,39 +480,65 @@ static void report_put(struct merge *m, const struct bd_json *put, const struct 
 	    bd_json_get_str(put, "function", NULL), fix, 1, &n, msg);
 }
 
+static int same_get(const struct bd_json *a, const struct bd_json *b)
+{
+	struct bd_loc x = loc_of(bd_json_get(a, "at")), y = loc_of(bd_json_get(b, "at"));
+
+	return x.line == y.line && x.col == y.col && !strcmp(x.file ? x.file : "",
+							     y.file ? y.file : "");
+}
+
+static void add_cand(struct mcand *c, int *n, const struct mget *g, const char *tag,
+		     struct bd_unit *names)
+{
+	c[*n].j = g->j;
+	c[*n].group = bd_json_get_str(g->j, "group", "");
+	c[*n].mode_field = g->mode_field;
+	c[*n].tag = tag;
+	read_mode(bd_json_get(g->j, "mode"), &c[*n].mode, names);
+	(*n)++;
+}
+
 static void check_put(struct merge *m, int unit, const struct bd_json *put,
 		      struct bd_unit *names)
 {
 	const char *tag = bd_json_get_str(put, "tag", "");
 	const char *field = bd_json_get_str(put, "field", "");
 	struct mcand c[32];
+	int cu[32];
 	struct bd_mset P0, P;
-	int n = 0, bad = -1;
+	int n = 0, nfull, bad = -1, slot, first;
 	enum verdict bv = V_OK;
 
 	read_mode(bd_json_get(put, "mode"), &P0, names);
-	for (int u = 0; u < m->nunits; u++) {
-		const struct bd_json *sum = bd_json_get(m->units[u], "summary");
-		const struct bd_json *gets = sum ? bd_json_get(sum, "gets") : NULL;
+	slot = smap_slot(&m->by_tag, tag);
+	first = m->by_tag.keys[slot] ? m->by_tag.vals[slot] : -1;
+	/* gets that stored the bdev in this very field ... */
+	for (int i = first; i >= 0 && n < 32; i = m->gets[i].next) {
+		const struct mget *g = &m->gets[i];
 
-		if (u == unit)
-			continue;	/* judged inside its unit */
-		for (int i = 0; gets && gets->type == BD_JSON_ARRAY && i < gets->n && n < 32; i++) {
-			const struct bd_json *g = gets->items[i];
-			const char *gf = bd_json_get_str(g, "field", NULL);
-			const char *mf = bd_json_get_str(g, "mode_field", NULL);
+		if (g->unit == unit || !g->field || strcmp(g->field, field))
+			continue;	/* same unit: judged inside it */
+		cu[n] = g->unit;
+		add_cand(c, &n, g, tag, names);
+	}
+	/* ... and gets that stored only their mode in this struct (the bdev
+	 * went through a callback, as sget() does), unless the same get
+	 * already stored its bdev here: then that record says it all. */
+	nfull = n;
+	for (int i = first; i >= 0 && n < 32; i = m->gets[i].next) {
+		const struct mget *g = &m->gets[i];
+		int dup = 0;
 
-			if (strcmp(bd_json_get_str(g, "tag", ""), tag))
-				continue;
-			if (gf ? strcmp(gf, field) : (!mf || !strcmp(mf, field)))
-				continue;
-			c[n].j = g;
-			c[n].group = bd_json_get_str(g, "group", "");
-			c[n].mode_field = mf;
-			c[n].tag = tag;
-			read_mode(bd_json_get(g, "mode"), &c[n].mode, names);
-			n++;
-		}
+		if (g->unit == unit || g->field || !g->mode_field ||
+		    !strcmp(g->mode_field, field))
+			continue;
+		for (int k = 0; k < nfull && !dup; k++)
+			dup = cu[k] == g->unit && same_get(c[k].j, g->j);
+		if (dup)
+			continue;
+		cu[n] = g->unit;
+		add_cand(c, &n, g, tag, names);
 	}
 	/* one store's candidates must all fit; of several stores, one */
 	for (int i = 0; i < n; i++) {
@@ -452,6 +585,7 @@ void bd_merge_analyze(struct bd_result *r, const char *facts_dir,
 	if (bd_facts_read_dir(facts_dir, collect, &m, err, sizeof(err)) < 0)
 		goto out;
 	index_fns(&m);
+	index_gets(&m);
 	propagate(&m);
 	for (int i = 0; i < m.nfns; i++)
 		if (m.fns[i].roles != m.fns[i].local_roles)
@@ -469,5 +603,12 @@ out:
 	free(m.units);
 	free(m.fns);
 	free(m.hash);
+	free(m.gets);
+	free(m.last);
+	smap_free(&m.by_tag);
+	smap_free(&m.modes);
+	for (int i = 0; i < m.nkeys; i++)
+		free(m.keys[i]);
+	free(m.keys);
 	bd_unit_free(names);
 }

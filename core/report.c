@@ -540,7 +540,7 @@ void bd_report_write(const struct bd_result *r, const struct bd_options *o, FILE
 
 void bd_report_summary(const struct bd_result *r, FILE *out)
 {
-	int n = bd_result_count(r), k = bd_result_functions(r);
+	int n = bd_result_problems(r), k = bd_result_functions(r);
 
 	if (r->internal)
 		fprintf(out, "bdops: internal error: %s\n", r->internal);

@@ -69,6 +69,17 @@ void bd_result_sort(struct bd_result *r)
 		qsort(r->v, r->n, sizeof(*r->v), cmp_finding);
 }
 
+/* Warnings and errors: --strict notes are listed but are not findings
+ * that fail a run. */
+int bd_result_problems(const struct bd_result *r)
+{
+	int n = 0;
+
+	for (int i = 0; i < r->n; i++)
+		n += !r->v[i].suppressed && r->v[i].severity != BD_SEV_NOTE;
+	return n;
+}
+
 int bd_result_count(const struct bd_result *r)
 {
 	int i, n = 0;

@@ -80,6 +80,11 @@ static void trace_slot(struct nd *n, struct bd_fn *fn, struct bd_event *e,
 			trace(n, fn, st[k]->b, shift, h, depth + 1);
 }
 
+/* Steps one query may take: PHI webs in loops (a parser's state machine)
+ * would otherwise be walked once per path, which is exponential. */
+#define TRACE_BUDGET 4096
+static int budget;
+
 static void trace(struct nd *n, struct bd_fn *fn, bd_val v, int shift,
 		  struct hit *h, int depth)
 {
@@ -87,7 +92,7 @@ static void trace(struct nd *n, struct bd_fn *fn, bd_val v, int shift,
 	int64_t k;
 	struct hit *r;
 
-	if (!e || h->found || depth > 60)
+	if (!e || h->found || depth > 60 || --budget < 0)
 		return;
 	switch (e->op) {
 	case BD_COPY:
@@ -158,6 +163,7 @@ static int from_callers(struct nd *n, struct bd_fn *fn, int param, int shift,
 				if (e->op != BD_CALL || !e->name || strcmp(e->name, name) ||
 				    param >= e->nargs)
 					continue;
+				budget = TRACE_BUDGET;
 				trace(n, caller, e->args[param], shift, &h, 0);
 				if (h.found && h.load) {
 					*out = h;
@@ -190,6 +196,7 @@ static void test_at(struct nd *n, struct bd_fn *fn, struct bd_event *e)
 		x = e->b;
 	else
 		return;
+	budget = TRACE_BUDGET;
 	trace(n, fn, x, 0, &h, 0);
 	if (!h.found)
 		return;

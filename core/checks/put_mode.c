@@ -65,11 +65,13 @@ struct ffact {			/* a get's bdev stored in tag.field */
 	struct gsite *g;
 	struct bd_event *store;
 	const char *mode_field;	/* where its mode was stored, same object */
+	struct bd_mset stored;	/* what was stored there */
 };
 
 struct mfact {			/* a get's mode stored in tag.field */
 	const char *tag, *field;
 	struct gsite *g;
+	struct bd_mset stored;
 };
 
 struct pm {
@@ -306,14 +308,58 @@ static int roots_meet(const struct bd_roots *a, const struct bd_roots *b)
 
 static int same_object(struct bd_fn *fn, bd_val x, bd_val y)
 {
-	struct bd_roots a, b;
+	struct bd_event *a = bd_strip(fn, x), *b = bd_strip(fn, y);
+	struct bd_roots ra, rb;
 
-	bd_roots(fn, x, &a);
-	bd_roots(fn, y, &b);
-	return !a.overflow && !b.overflow && a.n && roots_meet(&a, &b);
+	/* &td->dm_dev twice is one object, though two events compute it */
+	if (a && b && a->op == BD_FIELD_ADDR && b->op == BD_FIELD_ADDR)
+		return a->tag == b->tag && a->name == b->name &&
+		       same_object(fn, a->a, b->a);
+	bd_roots(fn, x, &ra);
+	bd_roots(fn, y, &rb);
+	return !ra.overflow && !rb.overflow && ra.n && roots_meet(&ra, &rb);
 }
 
 /* Field facts: fn stores a get's bdev in T.f, maybe its mode in T.m. */
+static int name_says_mode(const char *field)
+{
+	return field && strstr(field, "mode");
+}
+
+/* Is ms, stored in 'field', the get's mode?  Either it holds every mode the
+ * get took (a fallback get included), or each value stored is one the get
+ * took up to constant bits: the same symbol (dm keeps 'mode' and gets with
+ * 'mode | FMODE_EXCL'), or, in a field named for a mode, a constant with
+ * no bit the get lacked (btrfs keeps FMODE_EXCL of FMODE_WRITE|FMODE_EXCL). */
+static int stored_mode(const struct gsite *g, const struct bd_mset *ms, const char *field)
+{
+	int all = 1;
+
+	if (ms->unknown || !ms->n || g->mode.unknown || !g->mode.n)
+		return 0;
+	for (int x = 0; x < g->mode.n; x++)
+		all &= bd_mset_has(ms, &g->mode.v[x]);
+	if (all)
+		return 1;	/* on this get's path it holds the get's mode */
+	for (int i = 0; i < ms->n; i++) {
+		const struct bd_mexpr *a = &ms->v[i];
+		int ok = 0;
+
+		for (int j = 0; j < g->mode.n && !ok; j++) {
+			const struct bd_mexpr *b = &g->mode.v[j];
+
+			if (a->kind != BD_MX_CONST)
+				ok = bd_mexpr_same_base(a, b);
+			else if (b->kind == BD_MX_CONST)
+				ok = a->k == b->k ||
+				     (name_says_mode(field) && !(a->k & ~b->k));
+		}
+		if (!ok)
+			return 0;
+	}
+	return 2;		/* it holds ms, related to the get's mode */
+}
+
 /* A helper of the unit that stores its parameter 'param' in a field: the
  * store event, or NULL. */
 static struct bd_event *param_store(struct pm *p, const char *callee, int param)
@@ -344,7 +390,8 @@ static int same_object(struct bd_fn *fn, bd_val x, bd_val y);
 /* The helper that stored the bdev (store st, called by c) also stores, in
  * the same object, a parameter the call passes the get's mode in. */
 static const char *helper_mode_field(struct pm *p, struct gsite *g,
-				     struct bd_event *c, struct bd_event *st)
+				     struct bd_event *c, struct bd_event *st,
+				     struct bd_mset *stored)
 {
 	struct bd_fn *h = bd_fn_by_name(p->c, c->name);
 	struct bd_func *f;
@@ -369,10 +416,14 @@ static const char *helper_mode_field(struct pm *p, struct gsite *g,
 			if (j >= c->nargs)
 				continue;
 			bd_mode_eval(g->fn, c->args[j], &ms);
-			for (int x = 0; x < g->mode.n; x++)
-				all &= bd_mset_has(&ms, &g->mode.v[x]);
-			if (all && !ms.unknown)
+			(void)all;
+			switch (stored_mode(g, &ms, m->name)) {
+			case 2:
+				*stored = ms;
+				/* fall through */
+			case 1:
 				return m->name;
+			}
 		}
 	return NULL;
 }
@@ -402,9 +453,35 @@ static void collect_helper_fields(struct pm *p, struct gsite *g)
 				ff->field = st->name;
 				ff->g = g;
 				ff->store = st;
-				ff->mode_field = helper_mode_field(p, g, e, st);
+				memset(&ff->stored, 0, sizeof(ff->stored));
+				ff->mode_field = helper_mode_field(p, g, e, st, &ff->stored);
 			}
 		}
+}
+
+/* blkdev_get_by_dev(pd->bdev->bd_dev, ...) takes another reference to the
+ * device pd->bdev already holds (pktcdvd's re-open): a put of pd->bdev may
+ * be the one that balances it. */
+static void collect_reopen(struct pm *p, struct gsite *g)
+{
+	struct bd_event *dev, *holder;
+	struct ffact *ff;
+
+	if (g->def->bdev_arg >= 0 || g->ev != g->at || g->ev->nargs < 1)
+		return;
+	dev = bd_strip(g->fn, g->ev->args[0]);
+	if (!dev || dev->op != BD_FIELD_LOAD || !dev->name || strcmp(dev->name, "bd_dev"))
+		return;
+	holder = bd_strip(g->fn, dev->a);
+	if (!holder || holder->op != BD_FIELD_LOAD)
+		return;
+	BD_GROW(p->ff, p->nff, p->capff);
+	ff = &p->ff[p->nff++];
+	memset(ff, 0, sizeof(*ff));
+	ff->tag = holder->tag;
+	ff->field = holder->name;
+	ff->g = g;
+	ff->store = g->ev;
 }
 
 static void collect_fields(struct pm *p)
@@ -414,6 +491,7 @@ static void collect_fields(struct pm *p)
 		struct bd_func *f = g->fn->f;
 
 		collect_helper_fields(p, g);
+		collect_reopen(p, g);
 
 		for (int b = 0; b < f->nblocks; b++)
 			for (int k = 0; k < f->blocks[b]->nevents; k++) {
@@ -433,6 +511,7 @@ static void collect_fields(struct pm *p)
 				ff->g = g;
 				ff->store = e;
 				ff->mode_field = NULL;
+				memset(&ff->stored, 0, sizeof(ff->stored));
 				if (!g->has_mode)
 					continue;
 				/* the mode stored in the same object */
@@ -445,22 +524,28 @@ static void collect_fields(struct pm *p)
 						    m == e || !same_object(g->fn, m->a, e->a))
 							continue;
 						bd_mode_eval(g->fn, m->b, &ms);
-						if (ms.unknown || g->mode.unknown || !g->mode.n)
-							continue;
-						/* the stored mode can be the get's or
-						 * another get's of the same variable (a
-						 * read-only fallback) */
-						int all = 1;
+						int rel = stored_mode(g, &ms, m->name);
 
-						for (int x = 0; x < g->mode.n; x++)
-							all &= bd_mset_has(&ms, &g->mode.v[x]);
-						if (all) {
+						if (rel) {
 							ff->mode_field = m->name;
+							if (rel == 2)
+								ff->stored = ms;
 							break;
 						}
 					}
 			}
 	}
+}
+
+static int same_value(const struct gsite *g, bd_val v)
+{
+	struct bd_roots a, b;
+
+	if (g->def->mode_arg >= g->ev->nargs)
+		return 0;
+	bd_roots(g->fn, v, &a);
+	bd_roots(g->fn, g->ev->args[g->def->mode_arg], &b);
+	return !a.overflow && !b.overflow && roots_meet(&a, &b);
 }
 
 /* Mode facts: a get's mode stored in a struct field, whether or not the
@@ -487,12 +572,17 @@ static void collect_mode_fields(struct pm *p)
 					continue;
 				for (int x = 0; x < g->mode.n; x++)
 					all &= bd_mset_has(&ms, &g->mode.v[x]);
-				if (!all)
+				/* without the bdev next to it, the very value the
+				 * get took, or a field named for a mode (a flag
+				 * set to 1 is not FMODE_READ) */
+				if (!all || !(name_says_mode(m->name) ||
+					      same_value(g, m->b)))
 					continue;
 				BD_GROW(p->mf, p->nmf, p->capmf);
 				p->mf[p->nmf].tag = m->tag;
 				p->mf[p->nmf].field = m->name;
 				p->mf[p->nmf].g = g;
+				memset(&p->mf[p->nmf].stored, 0, sizeof(ms));
 				p->nmf++;
 			}
 	}
@@ -514,12 +604,16 @@ static struct bd_event *dep_branch(struct bd_fn *fn, int blk, int depth)
 	return dep_field(fn, b->cond, depth + 1);
 }
 
+static int dep_budget;
+
 static struct bd_event *dep_field(struct bd_fn *fn, bd_val v, int depth)
 {
 	struct bd_event *e = bd_def(fn, v), *st[BD_MAXROOTS], *r;
 	int b, n, ncd;
 
-	if (!e || depth > 24)
+	if (depth == 0)
+		dep_budget = 2048;
+	if (!e || depth > 24 || --dep_budget < 0)
 		return NULL;
 	switch (e->op) {
 	case BD_FIELD_LOAD:
@@ -658,19 +752,22 @@ static void computed_from(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 }
 
 static void unknown_note(struct pm *p, struct bd_fn *fn, struct bd_event *put,
-			 struct gsite *g)
+			 struct gsite *g, const struct bd_mset *P)
 {
-	char b[512];
+	char a[512], b[512];
 
-	if (p->dry)
+	if (p->dry || !p->c->o->strict)
 		return;
-
-	if (!p->c->o->strict)
-		return;
+	/* the side that is known, against the one that is not */
+	bd_mset_str(P, a, sizeof(a));
 	bd_mset_str(&g->mode, b, sizeof(b));
+	if (!bd_mset_all_const(P))
+		*a = 0;
+	if (!bd_mset_all_const(&g->mode))
+		*b = 0;
 	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_NOTE, put->loc, fn->f->decl->name,
 		  NULL, 0, NULL, "%s() mode cannot be matched to its %s(): %s vs unknown",
-		  put->name, gname(g), *b ? b : "unknown");
+		  put->name, gname(g), *a ? a : *b ? b : "unknown");
 }
 
 /* Is fld where some get's mode was kept next to its bdev? */
@@ -721,7 +818,7 @@ static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	}
 
 	if (!g->has_mode || G->unknown || P->unknown || !G->n || !P->n) {
-		unknown_note(p, fn, put, g);
+		unknown_note(p, fn, put, g, P);
 		return 0;
 	}
 	for (int i = 0; i < P->n; i++)
@@ -763,18 +860,21 @@ static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 				return 1;
 			}
 		}
-	unknown_note(p, fn, put, g);
+	unknown_note(p, fn, put, g, P);
 	return 0;
 }
 
 /* The put's mode expressed over the get's: a read of the field the get's
  * mode was stored in stands for the get's own mode. */
-static void substitute(struct bd_mset *P, const char *mode_field, const struct gsite *g)
+static void substitute(struct bd_mset *P, const char *mode_field, const struct gsite *g,
+		       const struct bd_mset *stored)
 {
 	struct bd_mset out = { 0 };
 
 	if (!mode_field || !g->has_mode)
 		return;
+	if (!stored || !stored->n)
+		stored = &g->mode;
 	for (int i = 0; i < P->n; i++) {
 		const struct bd_mexpr *x = &P->v[i];
 
@@ -782,8 +882,8 @@ static void substitute(struct bd_mset *P, const char *mode_field, const struct g
 			out.v[out.n++] = *x;
 			continue;
 		}
-		for (int j = 0; j < g->mode.n && out.n < BD_MSET_MAX; j++) {
-			struct bd_mexpr m = g->mode.v[j];
+		for (int j = 0; j < stored->n && out.n < BD_MSET_MAX; j++) {
+			struct bd_mexpr m = stored->v[j];
 
 			if (m.kind == BD_MX_CONST)
 				m.k = (m.k | (int64_t)x->set) & ~(int64_t)x->clr;
@@ -909,6 +1009,8 @@ static int match_put(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 struct cand {
 	struct gsite *g;
 	const char *mode_field, *tag;
+	const struct bd_mset *stored;
+	struct bd_event *store_ev;	/* the bdev store, NULL for mode facts */
 	struct bd_event *group;		/* the store, or the mode fact's get */
 	int by_name;
 };
@@ -922,7 +1024,7 @@ static int judge(struct pm *p, struct bd_fn *fn, struct bd_event *put, bd_val pm
 	for (int x = 0; x < P.n; x++)
 		uses |= c->mode_field && P.v[x].kind == BD_MX_FIELD &&
 			P.v[x].field == c->mode_field;
-	substitute(&P, c->mode_field, c->g);
+	substitute(&P, c->mode_field, c->g, c->stored);
 	p->dry = dry;
 	p->by_name = c->by_name;
 	bad = compare(p, fn, put, c->g, &P, pmode, c->mode_field, c->tag, uses);
@@ -956,18 +1058,36 @@ static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 				continue;
 			if (ff->g->fn == bfn && roots_meet(r, &ff->g->bdev))
 				continue;	/* judged as a local get */
-			c[n++] = (struct cand){ ff->g, ff->mode_field, ff->tag, ff->store, 0 };
+			c[n++] = (struct cand){ ff->g, ff->mode_field, ff->tag, &ff->stored, ff->store, ff->store, 0 };
 		}
 		for (int k = 0; k < p->nmf && n < 32; k++) {
 			struct mfact *mf = &p->mf[k];
 
 			if (mf->tag != e->tag || mf->field == e->name)
 				continue;
-			c[n++] = (struct cand){ mf->g, mf->field, mf->tag, mf->g->ev, 0 };
+			c[n++] = (struct cand){ mf->g, mf->field, mf->tag, &mf->stored, NULL, mf->g->ev, 0 };
 		}
 	}
 	if (!n)
 		return 0;
+	/* A put that passes the mode kept next to the bdev puts, for each
+	 * store, what that store kept: a store that kept another mode than
+	 * its get took is wrong whatever other stores do (btrfs keeps
+	 * FMODE_EXCL for a FMODE_WRITE|FMODE_EXCL get). */
+	for (int i = 0; i < n; i++) {
+		int uses = 0;
+
+		if (!c[i].mode_field || c[i].group != c[i].store_ev)
+			continue;
+		for (int x = 0; x < P0->n; x++)
+			uses |= P0->v[x].kind == BD_MX_FIELD &&
+				P0->v[x].field == c[i].mode_field;
+		if (uses && c[i].stored && c[i].stored->n &&
+		    judge(p, fn, put, pmode, P0, &c[i], 1)) {
+			judge(p, fn, put, pmode, P0, &c[i], 0);
+			return 1;
+		}
+	}
 	/* Whether a device was claimed shows only where an exclusive open
 	 * and a plain fallback feed one store (mtd's block2mtd): elsewhere
 	 * the claim may come from code this unit does not show. */
@@ -990,8 +1110,13 @@ static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 					bad_at = j;
 			}
 		}
-		if (group_ok)
+		if (group_ok) {
+			/* --strict: say which fits were only "unknown" */
+			for (int j = 0; j < n && p->c->o->strict; j++)
+				if (c[j].group == c[i].group)
+					judge(p, fn, put, pmode, P0, &c[j], 0);
 			return 1;
+		}
 		if (first_bad < 0)
 			first_bad = bad_at;
 	}

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * bdops.c - the driver: "bdops check|merge|list-checks" (and the hidden
+ * bdops.c - the driver: "bdops check|merge|review|fix|install-hook|list-checks"
+ * (review.c, fix.c and hook.c hold the workflow commands) and the hidden
  * "report", which prints a findings JSON file: the output formats are tested
  * through it without a compiler).
  *
@@ -11,14 +12,20 @@
  * Exit status: 0 no findings, 1 findings, 2 usage or input error, a file
  * that does not compile, or a run that analysed no function at all.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <limits.h>
+#include <signal.h>
 #include <stdlib.h>
+#include <time.h>
+#include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 #include "driver.h"
 #include "json.h"
 
-enum { C_CHECK = 1, C_MERGE = 2, C_REPORT = 4, C_ALL = 7 };
+enum { C_CHECK = 1, C_MERGE = 2, C_REPORT = 4, C_ALL = 7,
+       C_REVIEW = 8, C_FIX = 16, C_HOOK = 32, C_WORK = 56 };
 
 struct dopt {
 	const char *name;
@@ -30,21 +37,25 @@ struct dopt {
 };
 
 static const struct dopt dopts[] = {
-	{ "frontend",       1, 0, 0, C_CHECK, "gcc|clang|clang-tool|sparse: the compiler that reads the code" },
-	{ "format",         1, 1, 0, C_ALL,   "text|json|sarif (default text)" },
-	{ "output",         1, 1, 0, C_ALL,   "FILE: write the report there instead of stdout" },
-	{ "strict",         0, 1, 1, C_ALL,   "also report unknown-vs-known cases as notes" },
-	{ "disable",        1, 1, 1, C_ALL,   "CHECK[,CHECK]: turn checks off ('all' allowed)" },
-	{ "enable",         1, 1, 1, C_ALL,   "CHECK[,CHECK]: turn checks on ('all' allowed)" },
+	{ "frontend",       1, 0, 0, C_CHECK | C_MERGE | C_WORK, "gcc|clang|clang-tool|sparse: the compiler that reads the code" },
+	{ "format",         1, 1, 0, C_ALL | C_REVIEW, "text|json|sarif (default text; review: text|json)" },
+	{ "output",         1, 1, 0, C_ALL | C_REVIEW | C_FIX, "FILE: write the report there instead of stdout" },
+	{ "strict",         0, 1, 1, C_ALL | C_WORK, "also report unknown-vs-known cases as notes" },
+	{ "disable",        1, 1, 1, C_ALL | C_WORK, "CHECK[,CHECK]: turn checks off ('all' allowed)" },
+	{ "enable",         1, 1, 1, C_ALL | C_WORK, "CHECK[,CHECK]: turn checks on ('all' allowed)" },
 	{ "error",          1, 1, 0, C_ALL,   "auto|yes|no: print findings as errors (yes)" },
 	{ "baseline",       1, 1, 0, C_ALL,   "FILE: hide the known findings listed in FILE" },
 	{ "write-baseline", 1, 0, 0, C_ALL,   "FILE: record the current findings as known" },
 	{ "root",           1, 1, 0, C_ALL,   "DIR: repository root for SARIF and baseline paths (default .)" },
 	{ "facts-dir",      1, 1, 0, C_CHECK, "DIR: keep the per-file facts there (for 'bdops merge')" },
-	{ "cflag",          1, 0, 0, C_CHECK, "FLAG: one more compiler flag (repeatable)" },
+	{ "cflag",          1, 0, 0, C_CHECK | C_WORK, "FLAG: one more compiler flag (repeatable)" },
+	{ "staged",         0, 0, 0, C_REVIEW, "review: the staged changes (the default with no argument)" },
+	{ "compile-commands", 1, 0, 0, C_REVIEW | C_HOOK | C_MERGE, "FILE: review: compile flags from this compile_commands.json; merge: check every entry first" },
+	{ "prune",          0, 0, 0, C_MERGE, "merge: first remove facts of deleted sources and stale temporary files" },
+	{ "force",          0, 0, 0, C_HOOK,  "install-hook: replace an existing pre-commit hook" },
 	{ "jobs",           1, 0, 0, C_CHECK, "N: run N compilers at once (also -j N)" },
 	{ "dump-ir",        2, 1, 1, C_CHECK, "[=FILE]: dump the lowered code (to stderr)" },
-	{ "verbose",        0, 1, 0, C_ALL,   "show the commands being run" },
+	{ "verbose",        0, 1, 0, C_ALL | C_WORK, "show the commands being run" },
 	{ "functions",      1, 0, 0, C_REPORT, "N: function count for the summary" },
 	{ "help",           0, 0, 0, C_ALL,   "this text" },
 };
@@ -53,7 +64,11 @@ static const struct dopt dopts[] = {
 
 static const char usage_text[] =
 	"usage: bdops check --frontend gcc|clang|clang-tool|sparse [OPTIONS] FILES -- COMPILER FLAGS\n"
-	"       bdops merge [OPTIONS] FACTS_DIR\n"
+	"       bdops merge [OPTIONS] [--prune] FACTS_DIR\n"
+	"       bdops merge [OPTIONS] [--frontend FE] --compile-commands FILE [FACTS_DIR]\n"
+	"       bdops review [--format text|json] [--staged | REV_RANGE | PATCH_FILE | -] [-- FLAGS]\n"
+	"       bdops fix [--frontend FE] FILES -- COMPILER FLAGS   (a unified diff on stdout)\n"
+	"       bdops install-hook [--force] [--frontend FE] [-- FLAGS]\n"
 	"       bdops list-checks\n"
 	"       bdops --help | --version\n"
 	"\n"
@@ -72,13 +87,12 @@ static void usage(FILE *out)
 
 	fputs(usage_text, out);
 	for (i = 0; i < NDOPTS; i++) {
-		if (!(dopts[i].cmds & (C_CHECK | C_MERGE)))
+		if (!(dopts[i].cmds & (C_CHECK | C_MERGE | C_WORK)))
 			continue;
 		snprintf(left, sizeof(left), "--%s%s", dopts[i].name,
 			 dopts[i].value == 1 ? " ARG" : "");
 		fprintf(out, "  %-22s %s\n", left, dopts[i].help);
 	}
-	fputs("\nNot yet implemented: review, fix, install-hook.\n", out);
 }
 
 static int usage_error(const char *cmd, const char *fmt, const char *arg)
@@ -129,6 +143,14 @@ static int apply_option(struct drv *d, const struct dopt *op, const char *value)
 		d->frontend = value;
 	} else if (!strcmp(op->name, "write-baseline")) {
 		d->write_baseline = value;
+	} else if (!strcmp(op->name, "staged")) {
+		d->staged = 1;
+	} else if (!strcmp(op->name, "force")) {
+		d->force = 1;
+	} else if (!strcmp(op->name, "prune")) {
+		d->prune = 1;
+	} else if (!strcmp(op->name, "compile-commands")) {
+		d->ccdb = value;
 	} else if (!strcmp(op->name, "cflag")) {
 		push(&d->cflags, &d->ncflags, &d->cap_cflags, (char *)value);
 	} else if (!strcmp(op->name, "jobs") || !strcmp(op->name, "functions")) {
@@ -166,7 +188,8 @@ static int parse_args(struct drv *d, unsigned cmd, int argc, char **argv)
 	for (a = 0; a < argc; a++) {
 		char *arg = argv[a];
 
-		if (!strcmp(arg, "--") && cmd == C_CHECK) {
+		if (!strcmp(arg, "--") && (cmd & (C_CHECK | C_WORK))) {
+			d->flags_given = 1;
 			for (a++; a < argc; a++)
 				push(&d->flags, &d->nflags, &d->cap_flags, argv[a]);
 			break;
@@ -308,8 +331,11 @@ int bd_drv_finish(struct drv *d, struct bd_result *r, int failed)
 		fprintf(stderr, "bdops: cannot write the report: %s\n", strerror(errno));
 		failed = 1;
 	}
-	bd_report_summary(r, stderr);
-	status = bd_result_count(r) ? EXIT_FINDINGS : EXIT_CLEAN;
+	if (failed && !bd_result_functions(r))
+		fputs("bdops: no report: the frontend failed on every file\n", stderr);
+	else
+		bd_report_summary(r, stderr);
+	status = bd_result_problems(r) ? EXIT_FINDINGS : EXIT_CLEAN;
 	if (failed || !bd_result_functions(r))
 		status = EXIT_USAGE;
 	return status;
@@ -331,27 +357,252 @@ static int check_baseline(struct drv *d)
 	return 0;
 }
 
+/* ---- merge --prune ---- */
+
+/* A ".tmp.PID.XXXXXX" file is being written only while its writer lives,
+ * and only for as long as it takes to write one unit's facts. */
+static int stale_tmp(const char *path, const char *name)
+{
+	struct stat st;
+	long pid = strtol(name + 5, NULL, 10);
+
+	if (stat(path, &st))
+		return 0;
+	if (time(NULL) - st.st_mtime > 60)
+		return 1;
+	return pid > 0 && kill((pid_t)pid, 0) && errno == ESRCH;
+}
+
+/* The source a facts file was written for no longer exists. */
+static int deleted_source(const struct bd_json *j)
+{
+	const char *src = bd_json_get_str(j, "path", NULL);
+
+	if (!src)
+		src = bd_json_get_str(j, "unit", NULL);
+	return src && access(src, F_OK) && errno == ENOENT;
+}
+
+static void prune(const char *dir)
+{
+	DIR *dp = opendir(dir);
+	struct dirent *de;
+	char path[PATH_MAX + 256], err[512];
+	int gone = 0, tmps = 0;
+
+	if (!dp)
+		return;		/* the merge says why */
+	while ((de = readdir(dp))) {
+		size_t len = strlen(de->d_name);
+		struct bd_json *j;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (!strncmp(de->d_name, ".tmp.", 5)) {
+			if (stale_tmp(path, de->d_name) && !unlink(path))
+				tmps++;
+			continue;
+		}
+		if (de->d_name[0] == '.' || len < 6 || strcmp(de->d_name + len - 5, ".json"))
+			continue;
+		j = bd_json_parse_file(path, err, sizeof(err));
+		if (!j) {
+			/* a unit's facts are renamed into place whole: this
+			 * one was damaged after, and holds nothing usable */
+			if (!unlink(path))
+				fprintf(stderr, "bdops merge: removed unreadable %s; "
+					"rebuild its unit\n", err);
+			continue;
+		}
+		if (deleted_source(j) && !unlink(path)) {
+			fprintf(stderr, "bdops merge: removed facts of deleted %s\n",
+				bd_json_get_str(j, "unit", "?"));
+			gone++;
+		}
+		bd_json_free(j);
+	}
+	closedir(dp);
+	fprintf(stderr, "bdops merge: pruned %d unit%s, %d stale temporary file%s\n",
+		gone, gone == 1 ? "" : "s", tmps, tmps == 1 ? "" : "s");
+}
+
+/* ---- merge --compile-commands ---- */
+
+/* Split a "command" string the way a POSIX shell would for the simple
+ * words compilation databases hold: quotes and backslashes. */
+static void split_command(const char *cmd, char ***v, int *n, int *cap)
+{
+	char *word = bd_xcalloc(strlen(cmd) + 1, 1);
+	const char *p = cmd;
+
+	while (*p) {
+		size_t k = 0;
+		int any = 0;
+		char q = 0;
+
+		while (*p == ' ' || *p == '\t' || *p == '\n')
+			p++;
+		for (; *p && (q || (*p != ' ' && *p != '\t' && *p != '\n')); p++) {
+			any = 1;
+			if (q && *p == q)
+				q = 0;
+			else if (!q && (*p == '\'' || *p == '"'))
+				q = *p;
+			else if (*p == '\\' && q != '\'' && p[1])
+				word[k++] = *++p;
+			else
+				word[k++] = *p;
+		}
+		if (!any)
+			break;
+		word[k] = 0;
+		push(v, n, cap, bd_xstrdup(word));
+	}
+	free(word);
+}
+
+/* The flags of one compile_commands.json entry that change what the code
+ * means: without the compiler, the input, the output, dependency files. */
+static void entry_flags(const struct bd_json *e, const char *file, struct drv *d)
+{
+	const struct bd_json *a = bd_json_get(e, "arguments");
+	char **v = NULL;
+	int n = 0, cap = 0, i;
+
+	if (a && a->type == BD_JSON_ARRAY) {
+		for (i = 0; i < a->n; i++)
+			if (a->items[i]->type == BD_JSON_STRING)
+				push(&v, &n, &cap, bd_xstrdup(a->items[i]->string));
+	} else {
+		split_command(bd_json_get_str(e, "command", ""), &v, &n, &cap);
+	}
+	for (i = 1; i < n; i++) {
+		const char *s = v[i];
+
+		if (!strcmp(s, "-o") || !strcmp(s, "-MF") || !strcmp(s, "-MT") ||
+		    !strcmp(s, "-MQ")) {
+			i++;
+			continue;
+		}
+		if (!strcmp(s, "-c") || !strcmp(s, "-MD") || !strcmp(s, "-MMD") ||
+		    !strcmp(s, "-MP") || !strncmp(s, "-o", 2) || !strncmp(s, "-Wp,-M", 6) ||
+		    !strcmp(s, file))
+			continue;
+		push(&d->flags, &d->nflags, &d->cap_flags, v[i]);
+		v[i] = NULL;
+	}
+	for (i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/*
+ * Check every entry of the database with the chosen frontend, each in its
+ * own directory with its own flags, keeping the facts in 'facts'.  Returns
+ * the number of entries that failed, or -1 if the database is unusable.
+ */
+static int check_ccdb(struct drv *d, const char *facts)
+{
+	char err[512], cwd[PATH_MAX], abs[PATH_MAX * 2];
+	struct bd_json *db = bd_json_parse_file(d->ccdb, err, sizeof(err));
+	const char *baseline = d->o.baseline;
+	int failed = 0, i;
+
+	if (!db || db->type != BD_JSON_ARRAY || !getcwd(cwd, sizeof(cwd))) {
+		fprintf(stderr, "bdops merge: %s\n", db ? "a compilation database is an array" : err);
+		bd_json_free(db);
+		return -1;
+	}
+	if (!d->frontend)
+		d->frontend = "gcc";
+	d->o.facts_dir = facts;
+	d->o.baseline = NULL;	/* applied to the merged report */
+	for (i = 0; i < db->n; i++) {
+		const struct bd_json *e = db->items[i];
+		const char *dir = bd_json_get_str(e, "directory", ".");
+		const char *file = bd_json_get_str(e, "file", NULL);
+		char *args[1] = { abs };
+		struct bd_result *res;
+		int f = 0, status;
+
+		if (!file || chdir(dir)) {
+			fprintf(stderr, "bdops merge: %s: entry %d: cannot use directory '%s'\n",
+				d->ccdb, i, dir);
+			failed++;
+			continue;
+		}
+		if (file[0] == '/')
+			snprintf(abs, sizeof(abs), "%s", file);
+		else
+			bd_abspath(file, abs, sizeof(abs));
+		d->args = args;
+		d->nargs = 1;
+		d->nflags = 0;
+		entry_flags(e, file, d);
+		res = bd_drv_collect(d, &f, &status);
+		failed += res ? f > 0 : 1;
+		bd_result_free(res);
+		for (int k = 0; k < d->nflags; k++)
+			free(d->flags[k]);
+		if (chdir(cwd)) {
+			fprintf(stderr, "bdops merge: cannot return to '%s'\n", cwd);
+			failed = -1;
+			break;
+		}
+	}
+	d->nflags = 0;
+	d->args = NULL;
+	d->nargs = 0;
+	d->o.baseline = baseline;
+	bd_json_free(db);
+	return failed;
+}
+
 static int cmd_merge(struct drv *d)
 {
 	struct bd_result *r;
-	char err[512];
-	int n, status;
+	char err[512], dir[PATH_MAX], *tmp = NULL;
+	int n, status, failed = 0;
 
-	if (d->nargs != 1)
-		return usage_error(d->cmd, "%s", "expects one FACTS_DIR");
+	if (d->ccdb ? d->nargs > 1 : d->nargs != 1)
+		return usage_error(d->cmd, "%s", d->ccdb ? "expects at most one FACTS_DIR" :
+				   "expects one FACTS_DIR");
 	if (check_baseline(d))
 		return EXIT_USAGE;
+	if (d->ccdb) {
+		/* facts kept in FACTS_DIR if given, else thrown away */
+		if (!d->nargs)
+			tmp = bd_drv_tmpdir("merge");
+		if (!tmp && !d->nargs)
+			return EXIT_USAGE;
+		bd_abspath(tmp ? tmp : d->args[0], dir, sizeof(dir));
+		failed = check_ccdb(d, dir);
+		if (failed < 0) {
+			if (tmp)
+				bd_drv_rm_rf(tmp);
+			free(tmp);
+			return EXIT_USAGE;
+		}
+	} else {
+		snprintf(dir, sizeof(dir), "%s", d->args[0]);
+	}
+	if (d->prune)
+		prune(dir);
 	r = d->result = bd_result_new();
-	n = bd_facts_read_dir(d->args[0], add_unit, d, err, sizeof(err));
+	n = bd_facts_read_dir(dir, add_unit, d, err, sizeof(err));
 	if (n < 0) {
 		fprintf(stderr, "bdops merge: %s\n", err);
 		bd_result_free(r);
-		return EXIT_USAGE;
+		status = EXIT_USAGE;
+		goto out;
 	}
 	/* ---- cross-TU analysis: the engine's hook (core/merge.c) ---- */
-	bd_merge_analyze(r, d->args[0], &d->o);
-	status = bd_drv_finish(d, r, 0);
+	bd_merge_analyze(r, dir, &d->o);
+	status = bd_drv_finish(d, r, failed);
 	bd_result_free(r);
+out:
+	if (tmp)
+		bd_drv_rm_rf(tmp);
+	free(tmp);
 	return status;
 }
 
@@ -416,7 +667,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	if (!cmd)
-		return usage_error(NULL, "%s", "missing command (check, merge, list-checks)");
+		return usage_error(NULL, "%s", "missing command (check, merge, review, fix, install-hook, list-checks)");
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
 		usage(stdout);
 		return EXIT_CLEAN;
@@ -427,18 +678,21 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "list-checks"))
 		return cmd_list_checks(argc - 2);
-	if (!strcmp(cmd, "review") || !strcmp(cmd, "fix") || !strcmp(cmd, "install-hook")) {
-		fprintf(stderr, "bdops %s: not implemented yet\n", cmd);
-		return EXIT_USAGE;
-	}
 	if (!strcmp(cmd, "check"))
 		mask = C_CHECK;
 	else if (!strcmp(cmd, "merge"))
 		mask = C_MERGE;
 	else if (!strcmp(cmd, "report"))
 		mask = C_REPORT;
+	else if (!strcmp(cmd, "review"))
+		mask = C_REVIEW;
+	else if (!strcmp(cmd, "fix"))
+		mask = C_FIX;
+	else if (!strcmp(cmd, "install-hook"))
+		mask = C_HOOK;
 	else
-		return usage_error(NULL, "unknown command '%s'; valid: check, merge, list-checks", cmd);
+		return usage_error(NULL, "unknown command '%s'; valid: check, merge, review, fix, "
+				   "install-hook, list-checks", cmd);
 
 	d.cmd = cmd;
 	d.jobs = 1;
@@ -447,8 +701,16 @@ int main(int argc, char **argv)
 	ret = parse_args(&d, mask, argc - 2, argv + 2);
 	if (ret >= 0)
 		return ret;
+	d.argc = argc - 2;
+	d.argv = argv + 2;
 	if (mask == C_CHECK)
 		return bd_drv_check(&d);
+	if (mask == C_REVIEW)
+		return bd_drv_review(&d);
+	if (mask == C_FIX)
+		return bd_drv_fix(&d);
+	if (mask == C_HOOK)
+		return bd_drv_install_hook(&d);
 	if (mask == C_MERGE)
 		return cmd_merge(&d);
 	return cmd_report(&d);

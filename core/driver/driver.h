@@ -18,7 +18,7 @@ struct kv {
 };
 
 struct drv {
-	const char *cmd;		/* "check", "merge", "report" */
+	const char *cmd;		/* "check", "merge", "report", "review", ... */
 	struct bd_options o;
 	const char *frontend;
 	const char *write_baseline;
@@ -33,10 +33,48 @@ struct drv {
 	char **flags;			/* after "--" */
 	int nflags, cap_flags;
 	struct bd_result *result;	/* being collected */
+	int staged;			/* review: the staged changes */
+	int force;			/* install-hook: replace a foreign hook */
+	int prune;			/* merge: drop facts of deleted units first */
+	int flags_given;		/* "--" was on the command line */
+	const char *ccdb;		/* review: compile_commands.json */
+	char **argv;			/* the command's own arguments */
+	int argc;
 };
 
 /* run.c: "bdops check" after its arguments were parsed. */
 int bd_drv_check(struct drv *d);
+/* run.c: run the frontend over d->args, return the findings unprinted
+ * (NULL with *status set on a usage error); *failed counts the inputs
+ * that did not compile or wrote no facts. */
+struct bd_result *bd_drv_collect(struct drv *d, int *failed, int *status);
+
+/* review.c, fix.c, hook.c: the workflow commands. */
+int bd_drv_review(struct drv *d);
+int bd_drv_fix(struct drv *d);
+int bd_drv_install_hook(struct drv *d);
+
+/* review.c: small process and file helpers the workflow commands share. */
+struct buf {
+	char *s;
+	size_t n, cap;
+};
+void buf_add(struct buf *b, const char *s, size_t n);
+void buf_puts(struct buf *b, const char *s);
+void buf_printf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Run argv (NULL-terminated) with 'in' on its stdin (NULL: /dev/null),
+ * its stdout into out (if not NULL), its stderr to ours unless quiet.
+ * Returns the exit status, or -1 if it could not run. */
+int bd_drv_run(char *const argv[], const char *in, size_t inlen, struct buf *out, int quiet);
+int bd_drv_read_file(const char *path, struct buf *out);
+int bd_drv_write_file(const char *path, const char *s, size_t n);
+/* mkdir -p of the directory part of 'path'. */
+int bd_drv_mkdirs_for(const char *path);
+void bd_drv_rm_rf(const char *dir);
+char *bd_drv_tmpdir(const char *cmd);	/* a new directory under $TMPDIR */
+/* The absolute path of this executable. */
+const char *bd_drv_self(void);
 /* bdops.c: suppress, sort, print, summarise; returns the exit status. */
 int bd_drv_finish(struct drv *d, struct bd_result *r, int failed);
 

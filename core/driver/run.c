@@ -191,6 +191,22 @@ static pid_t spawn(struct run *r, int i)
 	return pid;
 }
 
+static int log_has_syntax_error(const char *log)
+{
+	char line[4096];
+	int bad = 0;
+	FILE *f = fopen(log, "r");
+
+	if (!f)
+		return 0;
+	/* syntax errors only: sparse also says "error:" about code gcc
+	 * accepts (an unknown __FLT_MAX__), and that code was analysed */
+	while (!bad && fgets(line, sizeof(line), f))
+		bad = strstr(line, ": error: Expected ") || strstr(line, ": error: got ");
+	fclose(f);
+	return bad;
+}
+
 /* Did input i compile?  Complains and returns 0 if not. */
 static int job_done(struct run *r, int i, int status)
 {
@@ -200,7 +216,11 @@ static int job_done(struct run *r, int i, int status)
 	char buf[4096];
 	size_t n;
 
-	/* bdops-clang-tool exits 1 when it has findings, like bdops itself */
+	/* bdops-clang-tool exits 1 when it has findings, like bdops itself;
+	 * sparse exits 0 after errors, so its log tells. */
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+	    !strcmp(r->d->frontend, "sparse") && log_has_syntax_error(log))
+		status = 1 << 8;
 	if (WIFEXITED(status) && (WEXITSTATUS(status) == 0 ||
 	    (WEXITSTATUS(status) == 1 && !strcmp(r->d->frontend, "clang-tool")))) {
 		unlink(log);
@@ -302,6 +322,38 @@ static void remove_dir(const char *dir)
 	rmdir(dir);
 }
 
+#define MAX_SOURCE (64L << 20)
+
+/* Refuse, with one line, what no compiler should be handed: binary data
+ * (hundreds of "stray" errors, or none at all from sparse) and inputs far
+ * beyond any kernel unit (minutes of a busy host). */
+static int plausible_source(const char *path)
+{
+	struct stat st;
+	char buf[65536];
+	size_t n;
+	FILE *f;
+
+	if (stat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > MAX_SOURCE) {
+		fprintf(stderr, "bdops: %s: too large to check (%lld bytes; the limit is 64 MiB)\n",
+			path, (long long)st.st_size);
+		return 0;
+	}
+	f = fopen(path, "rb");
+	if (!f)
+		return 1;	/* the frontend will say why */
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0) {
+		if (memchr(buf, 0, n)) {
+			fclose(f);
+			fprintf(stderr, "bdops: %s: not a C source file (it contains NUL bytes)\n",
+				path);
+			return 0;
+		}
+	}
+	fclose(f);
+	return 1;
+}
+
 static int check_inputs(struct drv *d)
 {
 	int i;
@@ -321,6 +373,8 @@ static int check_inputs(struct drv *d)
 				strerror(errno));
 			return EXIT_USAGE;
 		}
+		if (!plausible_source(d->args[i]))
+			return EXIT_USAGE;
 	}
 	if (d->o.baseline) {
 		struct bd_json *j;
@@ -336,29 +390,39 @@ static int check_inputs(struct drv *d)
 	return 0;
 }
 
-int bd_drv_check(struct drv *d)
+/*
+ * Run the frontend over d->args and collect every finding, unprinted.
+ * Returns the result (the caller frees it), or NULL on a usage error with
+ * *status set; *failed counts inputs that did not compile or wrote no
+ * facts.  "bdops check", "review" and "fix" all come through here.
+ */
+struct bd_result *bd_drv_collect(struct drv *d, int *failed, int *status)
 {
 	struct run r = { .d = d };
 	const char *tmp = getenv("TMPDIR");
 	char err[512], abs[PATH_MAX];
-	int failed, i, status;
+	struct bd_result *res;
+	int i;
 
-	status = check_inputs(d);
-	if (status)
-		return status;
+	*failed = 0;
+	*status = check_inputs(d);
+	if (*status)
+		return NULL;
 	find_dirs(&r);
 	snprintf(r.scratch, sizeof(r.scratch), "%s/bdops.XXXXXX", tmp && *tmp ? tmp : "/tmp");
 	if (!mkdtemp(r.scratch)) {
-		fprintf(stderr, "bdops check: cannot create a temporary directory: %s\n",
-			strerror(errno));
-		return EXIT_USAGE;
+		fprintf(stderr, "bdops %s: cannot create a temporary directory: %s\n",
+			d->cmd, strerror(errno));
+		*status = EXIT_USAGE;
+		return NULL;
 	}
 	r.facts = d->o.facts_dir ? d->o.facts_dir : r.scratch;
 	if (d->o.facts_dir && mkdir(d->o.facts_dir, 0777) && errno != EEXIST) {
-		fprintf(stderr, "bdops check: cannot create '%s': %s\n", d->o.facts_dir,
+		fprintf(stderr, "bdops %s: cannot create '%s': %s\n", d->cmd, d->o.facts_dir,
 			strerror(errno));
 		remove_dir(r.scratch);
-		return EXIT_USAGE;
+		*status = EXIT_USAGE;
+		return NULL;
 	}
 	r.abs = bd_xcalloc(d->nargs, sizeof(*r.abs));
 	r.found = bd_xcalloc(d->nargs, sizeof(*r.found));
@@ -370,33 +434,44 @@ int bd_drv_check(struct drv *d)
 		r.abs[i] = bd_xstrdup(abs);
 	}
 
-	failed = run_all(&r);
-	d->result = bd_result_new();
+	*failed = run_all(&r);
+	res = d->result = bd_result_new();
 	if (bd_facts_read_dir(r.facts, add_unit, &r, err, sizeof(err)) < 0) {
-		fprintf(stderr, "bdops check: %s\n", err);
-		failed++;
+		fprintf(stderr, "bdops %s: %s\n", d->cmd, err);
+		(*failed)++;
 	}
 	/* Several files checked together are one program: what only the
 	 * whole shows (a bdev stored in one file, put in another).  A kept
 	 * --facts-dir may hold other units; "bdops merge" is for those. */
 	if (!d->o.facts_dir && d->nargs > 1)
-		bd_merge_analyze(d->result, r.facts, &d->o);
+		bd_merge_analyze(res, r.facts, &d->o);
 	for (i = 0; i < d->nargs; i++) {
 		if (!r.found[i] && r.ok[i]) {
 			fprintf(stderr, "bdops: %s: the %s frontend wrote no facts; nothing was "
 				"analysed in it\n", d->args[i], d->frontend);
-			failed++;
+			(*failed)++;
 		}
 	}
-	status = bd_drv_finish(d, d->result, failed);
 
 	remove_dir(r.scratch);
-	bd_result_free(d->result);
 	for (i = 0; i < d->nargs; i++)
 		free(r.abs[i]);
 	free(r.abs);
 	free(r.found);
 	free(r.pids);
 	free(r.ok);
+	return res;
+}
+
+int bd_drv_check(struct drv *d)
+{
+	struct bd_result *res;
+	int failed, status;
+
+	res = bd_drv_collect(d, &failed, &status);
+	if (!res)
+		return status;
+	status = bd_drv_finish(d, res, failed);
+	bd_result_free(res);
 	return status;
 }

@@ -84,6 +84,8 @@ struct bd_ctx {
 	int nff, cap_ff;
 	int64_t o_ndelay, o_nonblock;
 	struct bd_summary *sum;		/* cross-TU facts being recorded */
+	int *hash;			/* function by interned name */
+	int hsize;
 };
 
 /* func.c */
@@ -99,6 +101,7 @@ int bd_event_block(const struct bd_fn *fn, const struct bd_event *e);
 int bd_ncd(const struct bd_fn *fn, int a, int b);	/* nearest common dominator */
 int bd_dominates(const struct bd_fn *fn, int a, int b);
 struct bd_fn *bd_fn_by_name(struct bd_ctx *c, const char *name);
+void bd_fn_index(struct bd_ctx *c);
 
 /* roles.c */
 void bd_roles(struct bd_ctx *c);

@@ -7,6 +7,7 @@
  * sparse) and SSA-form frontends (GCC) mean the same thing: a slot load with
  * one reaching store is that store's value; with several it is a merge.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include "engine.h"
@@ -336,12 +337,43 @@ void bd_fn_free(struct bd_fn *fn)
 	bd_value_memo_free(fn);
 }
 
+/* Function names are interned in the unit, so a pointer hash finds them;
+ * a name from elsewhere is interned first. */
+static unsigned ptr_hash(const void *p)
+{
+	uintptr_t x = (uintptr_t)p;
+
+	x ^= x >> 17;
+	x *= 0x9e3779b1u;
+	return (unsigned)(x ^ (x >> 15));
+}
+
+void bd_fn_index(struct bd_ctx *c)
+{
+	c->hsize = 16;
+	while (c->hsize < c->nfns * 2)
+		c->hsize *= 2;
+	c->hash = bd_xcalloc(c->hsize, sizeof(int));
+	for (int i = 0; i < c->hsize; i++)
+		c->hash[i] = -1;
+	for (int i = 0; i < c->nfns; i++) {
+		unsigned h = ptr_hash(c->fns[i].f->decl->name) & (c->hsize - 1);
+
+		while (c->hash[h] >= 0)
+			h = (h + 1) & (c->hsize - 1);
+		c->hash[h] = i;
+	}
+}
+
 struct bd_fn *bd_fn_by_name(struct bd_ctx *c, const char *name)
 {
-	if (!name)
+	unsigned h;
+
+	if (!name || !c->hash)
 		return NULL;
-	for (int i = 0; i < c->nfns; i++)
-		if (!strcmp(c->fns[i].f->decl->name, name))
-			return &c->fns[i];
+	name = bd_intern(c->u, name);
+	for (h = ptr_hash(name) & (c->hsize - 1); c->hash[h] >= 0; h = (h + 1) & (c->hsize - 1))
+		if (c->fns[c->hash[h]].f->decl->name == name)
+			return &c->fns[c->hash[h]];
 	return NULL;
 }

@@ -117,12 +117,17 @@ static void eval_mask(struct bd_fn *fn, struct bd_event *e, struct bd_mset *out,
 	}
 }
 
+/* Steps one evaluation may take; past it the mode is unknown (PHI webs in
+ * loops are walked once per path otherwise). */
+#define EVAL_BUDGET 2048
+static int budget;
+
 static void eval(struct bd_fn *fn, bd_val v, struct bd_mset *out, int depth)
 {
 	struct bd_event *e = bd_def(fn, v);
 	struct bd_mexpr m;
 
-	if (depth > 50 || out->unknown) {
+	if (depth > 50 || out->unknown || --budget < 0) {
 		out->unknown = 1;
 		return;
 	}
@@ -167,6 +172,7 @@ void bd_mode_eval(struct bd_fn *fn, bd_val v, struct bd_mset *out)
 		out->unknown = 1;
 		return;
 	}
+	budget = EVAL_BUDGET;
 	eval(fn, v, out, 0);
 }
 

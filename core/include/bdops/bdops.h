@@ -97,6 +97,7 @@ struct bd_result;
  * column, check) and suppression comments / the baseline are applied. */
 struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o);
 int bd_result_count(const struct bd_result *r);	/* unsuppressed only */
+int bd_result_problems(const struct bd_result *r); /* ... and not notes */
 const struct bd_finding *bd_result_get(const struct bd_result *r, int i);
 int bd_result_suppressed(const struct bd_result *r);	/* how many */
 int bd_result_functions(const struct bd_result *r);	/* bodies analysed */

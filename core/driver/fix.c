@@ -1,0 +1,1245 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fix.c - "bdops fix FILES -- FLAGS": the core's fix hints made into a
+ * unified diff on stdout (like coccicheck MODE=patch), to apply with
+ * "patch -p1" from the directory bdops ran in.
+ *
+ * What is mechanical:
+ * - old open/release/ioctl/compat_ioctl/unlocked_ioctl prototypes become
+ *   the fmode_t forms of the hint; in their bodies inode->i_bdev becomes
+ *   bdev (inode->i_bdev->bd_disk becomes disk in release),
+ *   file->f_mode becomes mode, file->f_flags & O_NDELAY (or O_NONBLOCK)
+ *   becomes mode & FMODE_NDELAY, O_EXCL becomes FMODE_EXCL, "file &&"
+ *   tests go (the mode is always there), a local that only derived the
+ *   inode or bdev from the file goes, and calls of other converted
+ *   methods pass (bdev, mode);
+ * - a long return type becomes int;
+ * - unlocked_ioctl and locked_ioctl members become .ioctl;
+ * - a locked ioctl keeps its body as __FUNC() and gets a FUNC() that takes
+ *   lock_kernel()/unlock_kernel() around it, as the RFC prescribes;
+ * - f_flags & O_NDELAY in a function with an fmode_t in scope;
+ * - a put given the mode of the hint ("pass MODE", or the stored mode
+ *   'T->F' through the struct T pointer at hand).  A put fix is kept only
+ *   if checking the file again with it shows no put-mode finding left in
+ *   that function (a constant is wrong when the get's mode depends on the
+ *   path).
+ * Anything else (writes to struct file, a file passed to helpers, a NULL
+ * holder) is left alone and said so on stderr.  The prototype conversions
+ * of one file are all or nothing: half a conversion compiles in no era.
+ *
+ * Exit status: 0 every finding has a fix in the diff (or there were none),
+ * 1 some findings were left alone, 2 usage or input error.
+ */
+#define _GNU_SOURCE
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "driver.h"
+
+/* ---- tokens ---- */
+
+enum { T_ID, T_NUM, T_STR, T_PUNCT };
+
+struct tok {
+	int kind;
+	int start, end;		/* byte offsets in the text */
+	int line;
+	int match;		/* index of the matching bracket, or -1 */
+};
+
+struct src {
+	const char *path;
+	char *text;
+	int len;
+	struct tok *t;
+	int n, cap;
+};
+
+static const char *puncts[] = { "->", "&&", "||", "==", "!=", "<=", ">=", "<<=", ">>=",
+				"<<", ">>", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=",
+				"|=", "^=", "...", "##", NULL };
+
+static void tokenize(struct src *s)
+{
+	const char *p = s->text;
+	int i = 0, line = 1, bol = 1, stack[256], sp = 0;
+
+	while (i < s->len) {
+		char c = p[i];
+		struct tok t = { .match = -1 };
+
+		if (c == '\n') {
+			line++;
+			bol = 1;
+			i++;
+			continue;
+		}
+		if (isspace((unsigned char)c)) {
+			i++;
+			continue;
+		}
+		if (c == '/' && p[i + 1] == '*') {
+			for (i += 2; i < s->len && !(p[i] == '*' && p[i + 1] == '/'); i++)
+				line += p[i] == '\n';
+			i += 2;
+			continue;
+		}
+		if (c == '/' && p[i + 1] == '/') {
+			while (i < s->len && p[i] != '\n')
+				i++;
+			continue;
+		}
+		if (c == '#' && bol) {
+			/* a preprocessor line, with its continuations */
+			while (i < s->len && p[i] != '\n') {
+				if (p[i] == '\\' && p[i + 1] == '\n') {
+					i++;
+					line++;
+				}
+				i++;
+			}
+			continue;
+		}
+		bol = 0;
+		t.start = i;
+		t.line = line;
+		if (isalpha((unsigned char)c) || c == '_') {
+			while (i < s->len && (isalnum((unsigned char)p[i]) || p[i] == '_'))
+				i++;
+			t.kind = T_ID;
+		} else if (isdigit((unsigned char)c)) {
+			while (i < s->len && (isalnum((unsigned char)p[i]) || p[i] == '.'))
+				i++;
+			t.kind = T_NUM;
+		} else if (c == '"' || c == '\'') {
+			for (i++; i < s->len && p[i] != c; i++)
+				if (p[i] == '\\')
+					i++;
+			i++;
+			t.kind = T_STR;
+		} else {
+			int k, l = 1;
+
+			for (k = 0; puncts[k]; k++) {
+				int n = strlen(puncts[k]);
+
+				if (n > l && !strncmp(p + i, puncts[k], n))
+					l = n;
+			}
+			i += l;
+			t.kind = T_PUNCT;
+		}
+		t.end = i;
+		BD_GROW(s->t, s->n, s->cap);
+		s->t[s->n] = t;
+		if (t.kind == T_PUNCT && strchr("({[", c) && sp < 256) {
+			stack[sp++] = s->n;
+		} else if (t.kind == T_PUNCT && strchr(")}]", c) && sp > 0) {
+			sp--;
+			s->t[s->n].match = stack[sp];
+			s->t[stack[sp]].match = s->n;
+		}
+		s->n++;
+	}
+}
+
+static int is(const struct src *s, int i, const char *text)
+{
+	int n = strlen(text);
+
+	return i >= 0 && i < s->n && s->t[i].end - s->t[i].start == n &&
+	       !strncmp(s->text + s->t[i].start, text, n);
+}
+
+static char *tok_str(const struct src *s, int i)
+{
+	int n = s->t[i].end - s->t[i].start;
+	char *c = bd_xcalloc(n + 1, 1);
+
+	memcpy(c, s->text + s->t[i].start, n);
+	return c;
+}
+
+/* ---- edits ---- */
+
+struct edit {
+	int start, end;		/* replace text[start, end) */
+	char *text;
+	int group;		/* 0 conversion, 1 put-mode, 2 other */
+	const char *func;	/* put-mode: the function, for verification */
+	int dropped;
+};
+
+struct fixer {
+	struct drv *d;
+	struct src s;
+	struct edit *e;
+	int ne, cap_e;
+	struct bd_result *r;
+	int nfixed, nleft;
+};
+
+static void add_edit(struct fixer *fx, int start, int end, const char *text, int group,
+		     const char *func)
+{
+	BD_GROW(fx->e, fx->ne, fx->cap_e);
+	fx->e[fx->ne++] = (struct edit){ start, end, bd_xstrdup(text), group, func, 0 };
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+	const struct edit *x = a, *y = b;
+
+	return x->start != y->start ? x->start - y->start : x->end - y->end;
+}
+
+/* The text with the edits of groups in mask applied. */
+static char *apply_edits(struct fixer *fx, unsigned mask)
+{
+	struct buf b = { 0 };
+	int pos = 0, i;
+
+	qsort(fx->e, fx->ne, sizeof(*fx->e), cmp_edit);
+	buf_add(&b, "", 0);
+	for (i = 0; i < fx->ne; i++) {
+		struct edit *e = &fx->e[i];
+
+		if (e->dropped || !(mask & (1u << e->group)) || e->start < pos)
+			continue;
+		buf_add(&b, fx->s.text + pos, e->start - pos);
+		buf_puts(&b, e->text);
+		pos = e->end;
+	}
+	buf_add(&b, fx->s.text + pos, fx->s.len - pos);
+	return b.s;
+}
+
+static void left_alone(struct fixer *fx, const struct bd_finding *f, const char *why)
+{
+	fprintf(stderr, "bdops fix: %s:%d: [%s] %s%s%s: not fixed: %s\n", fx->s.path,
+		f->loc.line, bd_check_info(f->check)->full, f->function ? "in '" : "",
+		f->function ? f->function : "", f->function ? "'" : "", why);
+	fx->nleft++;
+}
+
+/* ---- functions in the file ---- */
+
+struct func {
+	int name;		/* token of the name */
+	int lparen, rparen;	/* parameter list */
+	int lbrace, rbrace;	/* body; -1 for a declaration */
+	int spec;		/* first token of the declaration specifiers */
+};
+
+/* The definition (want_body) or the declarations of 'name' at file scope. */
+static int find_funcs(const struct src *s, const char *name, struct func *out, int max,
+		      int want_body)
+{
+	int i, depth = 0, n = 0, k;
+
+	for (i = 0; i < s->n; i++) {
+		if (is(s, i, "{")) {
+			depth++;
+			continue;
+		}
+		if (is(s, i, "}")) {
+			depth--;
+			continue;
+		}
+		if (depth || s->t[i].kind != T_ID || !is(s, i, name) || !is(s, i + 1, "("))
+			continue;
+		k = s->t[i + 1].match;
+		if (k < 0)
+			continue;
+		/* skip attributes between ')' and '{' or ';' */
+		int j = k + 1;
+
+		while (j < s->n && s->t[j].kind == T_ID && is(s, j + 1, "(") &&
+		       s->t[j + 1].match > 0)
+			j = s->t[j + 1].match + 1;
+		if (n >= max)
+			break;
+		if (want_body && is(s, j, "{")) {
+			out[n] = (struct func){ i, i + 1, k, j, s->t[j].match, 0 };
+		} else if (!want_body && is(s, j, ";")) {
+			out[n] = (struct func){ i, i + 1, k, -1, -1, 0 };
+		} else {
+			continue;
+		}
+		for (k = i - 1; k >= 0 && !is(s, k, ";") && !is(s, k, "}") && !is(s, k, "{") &&
+		     !is(s, k, ")"); k--)
+			;
+		out[n].spec = k + 1;
+		n++;
+	}
+	return n;
+}
+
+struct param {
+	int first, last;	/* tokens */
+	int name;		/* token of the name, or -1 */
+	char *type;		/* "struct inode *", "unsigned int", ... */
+	char *attr;		/* text after the name ("__always_unused"), or "" */
+};
+
+static int parse_params(const struct src *s, int lp, int rp, struct param *out, int max)
+{
+	int i = lp + 1, n = 0;
+
+	while (i < rp && n < max) {
+		int j = i, depth = 0, k, name = -1;
+		struct buf ty = { 0 }, at = { 0 };
+
+		while (j < rp && (depth || !is(s, j, ","))) {
+			if (s->t[j].match >= 0 && strchr("([", s->text[s->t[j].start]))
+				depth++;
+			else if (s->t[j].match >= 0 && strchr(")]", s->text[s->t[j].start]))
+				depth--;
+			j++;
+		}
+		/* the name: after the last '*', else the last identifier that
+		 * is not an attribute */
+		for (k = i; k < j; k++)
+			if (is(s, k, "*"))
+				name = k + 1;
+		if (name < 0 || name >= j || s->t[name].kind != T_ID) {
+			for (k = j - 1; k >= i && s->t[k].kind != T_ID; k--)
+				;
+			name = k > i ? k : -1;
+		}
+		buf_add(&ty, "", 0);
+		buf_add(&at, "", 0);
+		for (k = i; k < j; k++) {
+			char *t = tok_str(s, k);
+
+			if (name >= 0 && k > name) {
+				buf_puts(&at, at.n ? " " : "");
+				buf_puts(&at, t);
+			} else if (k != name) {
+				if (ty.n && strcmp(t, "*") && ty.s[ty.n - 1] != '*')
+					buf_puts(&ty, " ");
+				else if (ty.n && !strcmp(t, "*") && ty.s[ty.n - 1] != '*')
+					buf_puts(&ty, " ");
+				buf_puts(&ty, t);
+			}
+			free(t);
+		}
+		out[n++] = (struct param){ i, j - 1, name, ty.s, at.s };
+		i = j + 1;
+	}
+	return n;
+}
+
+/* ---- one method's conversion ---- */
+
+enum kind { K_OPEN, K_RELEASE, K_IOCTL };
+
+struct conv {
+	char *func;
+	char *member;
+	enum kind kind;
+	int bkl;
+	int old_shape;		/* 2: (inode, file, ...), 1: (file, ...), 0: new already */
+	char *inode, *file;	/* old parameter names */
+	const struct bd_finding *f;
+	struct func def;
+	struct param p[8];
+	int np;
+	int is_static;
+};
+
+struct conv_set {
+	struct conv v[32];
+	int n;
+};
+
+static struct conv *conv_find(struct conv_set *cs, const char *name)
+{
+	for (int i = 0; i < cs->n; i++)
+		if (!strcmp(cs->v[i].func, name))
+			return &cs->v[i];
+	return NULL;
+}
+
+/* "... member 'M' is bound to 'F', ..." */
+static char *quoted_after(const char *msg, const char *key)
+{
+	const char *p = strstr(msg, key), *q;
+	char *r;
+
+	if (!p)
+		return NULL;
+	p += strlen(key);
+	q = strchr(p, '\'');
+	if (!q)
+		return NULL;
+	r = bd_xcalloc(q - p + 1, 1);
+	memcpy(r, p, q - p);
+	return r;
+}
+
+static int name_is(const struct src *s, int i, const char *name)
+{
+	return name && s->t[i].kind == T_ID && is(s, i, name);
+}
+
+/* Is the token sequence at i "X -> a . b -> c ..." matching path? path
+ * is a list of tokens; returns the index after the match or -1. */
+static int seq(const struct src *s, int i, const char *const *path)
+{
+	for (; *path; path++, i++)
+		if (!is(s, i, *path))
+			return -1;
+	return i;
+}
+
+static const char *new_obj(const struct conv *c)
+{
+	return c->kind == K_RELEASE ? "disk" : "bdev";
+}
+
+/*
+ * Rewrite the body tokens [from, to) of c into out.  Returns NULL, or the
+ * reason the body is not mechanical.
+ */
+static const char *rewrite_body(const struct src *s, struct conv *c, struct conv_set *cs,
+				int from, int to, struct buf *out)
+{
+	static const char *const f_inode1[] = { "->", "f_path", ".", "dentry", "->", "d_inode", NULL };
+	static const char *const f_inode2[] = { "->", "f_dentry", "->", "d_inode", NULL };
+	static const char *const i_bdev_disk[] = { "->", "i_bdev", "->", "bd_disk", NULL };
+	static const char *const i_bdev[] = { "->", "i_bdev", NULL };
+	char *alias[8];
+	int nalias = 0, pos = s->t[from].start, i, j, k;
+	static char why[256];
+
+	buf_add(out, "", 0);
+	for (i = from; i < to; i++) {
+		const char *rep = NULL;
+		int next = i + 1, a, is_inode = name_is(s, i, c->inode);
+
+		for (a = 0; a < nalias && !is_inode; a++)
+			is_inode = name_is(s, i, alias[a]);
+		/* struct inode *V = F->f_path.dentry->d_inode;  (an alias) */
+		if (c->file && is(s, i, "struct") && is(s, i + 1, "inode") && is(s, i + 2, "*") &&
+		    s->t[i + 3].kind == T_ID && is(s, i + 4, "=") && name_is(s, i + 5, c->file) &&
+		    ((k = seq(s, i + 6, f_inode1)) > 0 || (k = seq(s, i + 6, f_inode2)) > 0) &&
+		    is(s, k, ";") && nalias < 8) {
+			alias[nalias++] = tok_str(s, i + 3);
+			/* drop the whole line it stands on */
+			j = s->t[i].start;
+			while (j > 0 && s->text[j - 1] != '\n')
+				j--;
+			buf_add(out, s->text + pos, j - pos);
+			pos = s->t[k].end;
+			while (pos < s->len && s->text[pos] != '\n')
+				pos++;
+			pos++;
+			/* and the blank line that separated it from the code */
+			if (pos < s->len && s->text[pos] == '\n' && out->n >= 2 &&
+			    !strcmp(out->s + out->n - 2, "{\n"))
+				pos++;
+			i = k;
+			continue;
+		}
+		if (is_inode && (k = seq(s, i + 1, i_bdev_disk)) > 0) {
+			rep = c->kind == K_RELEASE ? "disk" : "bdev->bd_disk";
+			next = k;
+		} else if (is_inode && (k = seq(s, i + 1, i_bdev)) > 0) {
+			if (c->kind == K_RELEASE)
+				return "release uses inode->i_bdev, which has no fmode_t-era equivalent";
+			rep = "bdev";
+			next = k;
+		} else if (name_is(s, i, c->file) &&
+			   ((k = seq(s, i + 1, f_inode1)) > 0 || (k = seq(s, i + 1, f_inode2)) > 0) &&
+			   (j = seq(s, k, i_bdev)) > 0) {
+			if (c->kind == K_RELEASE)
+				return "release derives a bdev from its file";
+			rep = "bdev";
+			next = j;
+		} else if (name_is(s, i, c->file) && is(s, i + 1, "->") && is(s, i + 2, "f_mode")) {
+			rep = "mode";
+			next = i + 3;
+		} else if (name_is(s, i, c->file) && is(s, i + 1, "->") && is(s, i + 2, "f_flags") &&
+			   is(s, i + 3, "&") &&
+			   (is(s, i + 4, "O_NDELAY") || is(s, i + 4, "O_NONBLOCK") ||
+			    is(s, i + 4, "O_EXCL"))) {
+			rep = is(s, i + 4, "O_EXCL") ? "mode & FMODE_EXCL" : "mode & FMODE_NDELAY";
+			next = i + 5;
+		} else if (name_is(s, i, c->file) && is(s, i + 1, "&&")) {
+			/* the mode is always there: drop "file && " */
+			buf_add(out, s->text + pos, s->t[i].start - pos);
+			pos = s->t[i + 2].start;
+			i++;
+			continue;
+		} else if (s->t[i].kind == T_ID && is(s, i + 1, "(") && !is(s, i - 1, "->") &&
+			   !is(s, i - 1, ".")) {
+			char *callee = tok_str(s, i);
+			struct conv *g = conv_find(cs, callee);
+			int arg1 = i + 2, arg2 = i + 4;
+			int g_inode = 0;
+
+			free(callee);
+			if (g && g->old_shape == 2) {
+				g_inode = name_is(s, arg1, c->inode);
+				for (a = 0; a < nalias && !g_inode; a++)
+					g_inode = name_is(s, arg1, alias[a]);
+				if (g_inode && is(s, arg1 + 1, ",") && name_is(s, arg2, c->file) &&
+				    (is(s, arg2 + 1, ",") || is(s, arg2 + 1, ")"))) {
+					buf_add(out, s->text + pos, s->t[arg1].start - pos);
+					buf_printf(out, "%s, mode", new_obj(c));
+					pos = s->t[arg2].end;
+					i = arg2;
+					continue;
+				}
+			} else if (g && g->old_shape == 1 && name_is(s, arg1, c->file) &&
+				   (is(s, arg1 + 1, ",") || is(s, arg1 + 1, ")"))) {
+				buf_add(out, s->text + pos, s->t[arg1].start - pos);
+				buf_printf(out, "%s, mode", new_obj(c));
+				pos = s->t[arg1].end;
+				i = arg1;
+				continue;
+			}
+			if (is(s, i, "iminor") && is_inode && 0) {
+				/* not reached */
+			}
+		}
+		if (is(s, i, "iminor") && is(s, i + 1, "(") && is(s, i + 3, ")")) {
+			int inode_arg = name_is(s, i + 2, c->inode);
+
+			for (a = 0; a < nalias && !inode_arg; a++)
+				inode_arg = name_is(s, i + 2, alias[a]);
+			if (inode_arg && c->kind != K_RELEASE) {
+				rep = "MINOR(bdev->bd_dev)";
+				next = i + 4;
+			}
+		}
+		if (!rep) {
+			int left = name_is(s, i, c->file) || name_is(s, i, c->inode);
+
+			for (a = 0; a < nalias && !left; a++)
+				left = name_is(s, i, alias[a]);
+			if (left && !(is(s, i - 1, "->") || is(s, i - 1, "."))) {
+				snprintf(why, sizeof(why), "'%.*s' is still needed at line %d",
+					 s->t[i].end - s->t[i].start, s->text + s->t[i].start,
+					 s->t[i].line);
+				return why;
+			}
+			continue;
+		}
+		buf_add(out, s->text + pos, s->t[i].start - pos);
+		buf_puts(out, rep);
+		pos = s->t[next - 1].end;
+		i = next - 1;
+	}
+	buf_add(out, s->text + pos, s->t[to - 1].end - pos);
+	for (i = 0; i < nalias; i++)
+		free(alias[i]);
+	return NULL;
+}
+
+/* Drop the lines that became "struct block_device *bdev = bdev;". */
+static void drop_self_inits(struct buf *b)
+{
+	const char *pats[] = { "struct block_device *bdev = bdev;", "struct gendisk *disk = disk;",
+			       "fmode_t mode = mode;", NULL };
+	struct buf o = { 0 };
+	char *line = b->s, *nl;
+
+	buf_add(&o, "", 0);
+	while (line && *line) {
+		char *t = line;
+		int drop = 0;
+
+		nl = strchr(line, '\n');
+		while (*t == ' ' || *t == '\t')
+			t++;
+		for (int k = 0; pats[k]; k++) {
+			size_t n = strlen(pats[k]);
+
+			if (!strncmp(t, pats[k], n) && (t[n] == '\n' || !t[n]))
+				drop = 1;
+		}
+		if (!drop)
+			buf_add(&o, line, nl ? (size_t)(nl - line + 1) : strlen(line));
+		line = nl ? nl + 1 : NULL;
+	}
+	free(b->s);
+	*b = o;
+}
+
+static int uses_id(const char *text, const char *id)
+{
+	size_t n = strlen(id);
+
+	for (const char *p = strstr(text, id); p; p = strstr(p + 1, id))
+		if ((p == text || !(isalnum((unsigned char)p[-1]) || p[-1] == '_')) &&
+		    !(isalnum((unsigned char)p[n]) || p[n] == '_'))
+			return 1;
+	return 0;
+}
+
+static const char *plan_conv(struct fixer *fx, struct conv *c)
+{
+	struct src *s = &fx->s;
+	int i;
+
+	if (find_funcs(s, c->func, &c->def, 1, 1) != 1)
+		return "its definition is not in this file";
+	c->np = parse_params(s, c->def.lparen, c->def.rparen, c->p, 8);
+	for (i = c->def.spec; i < c->def.name; i++)
+		c->is_static |= is(s, i, "static");
+	if (c->np >= 2 && !strcmp(c->p[0].type, "struct inode *") &&
+	    !strcmp(c->p[1].type, "struct file *")) {
+		c->old_shape = 2;
+		c->inode = tok_str(s, c->p[0].name);
+		c->file = tok_str(s, c->p[1].name);
+	} else if (c->np >= 1 && !strcmp(c->p[0].type, "struct file *")) {
+		c->old_shape = 1;
+		c->file = tok_str(s, c->p[0].name);
+	} else if (c->np >= 2 && !strcmp(c->p[1].type, "fmode_t")) {
+		c->old_shape = 0;
+	} else {
+		return "its parameters are not a known old form";
+	}
+	if (c->kind == K_OPEN || c->kind == K_RELEASE) {
+		if (c->np != 2 || c->old_shape != 2)
+			return "its parameters are not (struct inode *, struct file *)";
+	} else if (c->np - c->old_shape + (c->old_shape ? 2 : 0) != 4) {
+		return "its parameters are not (inode, file, cmd, arg) or (file, cmd, arg)";
+	}
+	return NULL;
+}
+
+static void param_list(struct buf *b, struct conv *c, const struct src *s, int split)
+{
+	int i, rest = c->old_shape == 2 ? 2 : c->old_shape == 1 ? 1 : 2;
+	const char *oattr = c->old_shape == 2 ? c->p[0].attr : "";
+	const char *fattr = c->old_shape ? c->p[c->old_shape - 1].attr : c->p[1].attr;
+
+	if (c->old_shape == 0) {
+		for (i = c->def.lparen + 1; i < c->def.rparen; i++) {
+			/* unchanged: copy the original text */
+		}
+		buf_add(b, s->text + s->t[c->def.lparen + 1].start,
+			s->t[c->def.rparen].start - s->t[c->def.lparen + 1].start);
+		return;
+	}
+	buf_printf(b, "%s%s%s, fmode_t mode%s%s",
+		   c->kind == K_RELEASE ? "struct gendisk *disk" : "struct block_device *bdev",
+		   *oattr ? " " : "", oattr, *fattr ? " " : "", fattr);
+	for (i = rest; i < c->np; i++) {
+		buf_puts(b, i == rest && split ? ",\n\t\t" : ", ");
+		buf_add(b, s->text + s->t[c->p[i].first].start,
+			s->t[c->p[i].last].end - s->t[c->p[i].first].start);
+	}
+}
+
+/* The conversion of c as edits: return type, parameters, body, wrapper. */
+static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set *cs)
+{
+	struct src *s = &fx->s;
+	struct buf params = { 0 }, body = { 0 };
+	const char *why;
+	int i, ret_long = -1;
+
+	for (i = c->def.spec; i < c->def.name; i++) {
+		if (is(s, i, "long"))
+			ret_long = i;
+		else if (!is(s, i, "static") && !is(s, i, "int") && !is(s, i, "inline") &&
+			 !is(s, i, "__init") && !is(s, i, "__exit"))
+			return "its return type is not int or long";
+	}
+	for (i = c->def.lbrace; c->old_shape && i < c->def.rbrace; i++)
+		if (!is(s, i - 1, "->") && !is(s, i - 1, ".") &&
+		    (is(s, i, "mode") || (c->kind == K_RELEASE && is(s, i, "disk"))))
+			return "its body already uses the new parameter names";
+	if (c->old_shape) {
+		why = rewrite_body(s, c, cs, c->def.lbrace, c->def.rbrace + 1, &body);
+		if (why) {
+			free(body.s);
+			return why;
+		}
+		drop_self_inits(&body);
+	}
+	{
+		/* one line if it fits in 80 columns, else cmd and arg on the next */
+		int col = 0, k;
+
+		for (k = s->t[c->def.lparen].start; k > 0 && s->text[k - 1] != '\n'; k--)
+			col += s->text[k - 1] == '\t' ? 8 - col % 8 : 1;
+		param_list(&params, c, s, 0);
+		if (col + (int)params.n + (c->bkl ? 4 : 0) + 3 > 80 && c->np > 2) {
+			free(params.s);
+			memset(&params, 0, sizeof(params));
+			param_list(&params, c, s, 1);
+		}
+	}
+	if (ret_long >= 0)
+		add_edit(fx, s->t[ret_long].start, s->t[ret_long].end, "int", 0, NULL);
+	if (c->bkl) {
+		char *name = NULL;
+		struct buf nm = { 0 };
+
+		buf_printf(&nm, "__%s", c->func);
+		name = nm.s;
+		if (uses_id(s->text, name)) {
+			free(name);
+			return "a function named __FUNC exists already";
+		}
+		add_edit(fx, s->t[c->def.name].start, s->t[c->def.name].end, name, 0, NULL);
+		free(name);
+	}
+	add_edit(fx, s->t[c->def.lparen].start + 1, s->t[c->def.rparen].start, params.s, 0, NULL);
+	if (c->old_shape)
+		add_edit(fx, s->t[c->def.lbrace].start, s->t[c->def.rbrace].end, body.s, 0, NULL);
+	if (c->bkl) {
+		struct buf w = { 0 };
+		int rest = c->old_shape == 2 ? 2 : c->old_shape == 1 ? 1 : 2;
+		struct param *pc = &c->p[rest], *pa = &c->p[rest + 1];
+		char *cmd = tok_str(s, pc->name), *arg = tok_str(s, pa->name);
+
+		buf_printf(&w, "\n\n%sint %s(", c->is_static ? "static " : "", c->func);
+		param_list(&w, c, s, w.n + strlen(c->func) > 20);
+		buf_printf(&w, ")\n{\n\tint ret;\n\n\tlock_kernel();\n"
+			   "\tret = __%s(%s, mode, %s, %s);\n\tunlock_kernel();\n\treturn ret;\n}",
+			   c->func, new_obj(c), cmd, arg);
+		add_edit(fx, s->t[c->def.rbrace].end, s->t[c->def.rbrace].end, w.s, 0, NULL);
+		free(w.s);
+		free(cmd);
+		free(arg);
+	}
+	/* forward declarations */
+	struct func decl[4];
+	int nd = find_funcs(s, c->func, decl, 4, 0);
+
+	for (i = 0; i < nd; i++) {
+		add_edit(fx, s->t[decl[i].lparen].start + 1, s->t[decl[i].rparen].start, params.s,
+			 0, NULL);
+		for (int k = decl[i].spec; k < decl[i].name; k++)
+			if (is(s, k, "long"))
+				add_edit(fx, s->t[k].start, s->t[k].end, "int", 0, NULL);
+	}
+	free(params.s);
+	free(body.s);
+	return NULL;
+}
+
+/* .unlocked_ioctl = F / .locked_ioctl = F  ->  .ioctl = F */
+static const char *member_edit(struct fixer *fx, struct conv *c)
+{
+	struct src *s = &fx->s;
+	int i, k, depth;
+
+	if (strcmp(c->member, "unlocked_ioctl") && strcmp(c->member, "locked_ioctl"))
+		return NULL;
+	for (i = 0; i < fx->s.n; i++) {
+		if (s->t[i].line != c->f->loc.line || !name_is(s, i, c->func) || !is(s, i - 1, "=") ||
+		    !is(s, i - 2, c->member) || !is(s, i - 3, "."))
+			continue;
+		/* no .ioctl already in the same initializer */
+		for (k = i, depth = 0; k >= 0; k--) {
+			if (is(s, k, "}"))
+				depth++;
+			if (is(s, k, "{") && depth-- == 0)
+				break;
+		}
+		if (k >= 0 && s->t[k].match > 0) {
+			for (int j = k; j < s->t[k].match; j++)
+				if (is(s, j, ".") && is(s, j + 1, "ioctl") && is(s, j + 2, "="))
+					return "the ops table has an .ioctl already";
+		}
+		add_edit(fx, s->t[i - 2].start, s->t[i - 2].end, "ioctl", 0, NULL);
+		return NULL;
+	}
+	return "the ops table member was not found at the finding's line";
+}
+
+static void add_include(struct fixer *fx)
+{
+	const char *t = fx->s.text, *p, *last = NULL;
+
+	if (strstr(t, "<linux/smp_lock.h>"))
+		return;
+	for (p = t; (p = strstr(p, "#include <linux/")); p++)
+		if (p == t || p[-1] == '\n')
+			last = p;
+	if (!last)
+		return;
+	p = strchr(last, '\n');
+	if (!p)
+		return;
+	add_edit(fx, p + 1 - t, p + 1 - t, "#include <linux/smp_lock.h>\n", 0, NULL);
+}
+
+static void fix_conversions(struct fixer *fx)
+{
+	struct conv_set *cs = bd_xcalloc(1, sizeof(*cs));
+	const char *why = NULL;
+	struct conv *bad = NULL;
+	int i, need_bkl = 0, base = fx->ne;
+
+	for (i = 0; i < fx->r->n; i++) {
+		const struct bd_finding *f = &fx->r->v[i];
+		struct conv *c;
+		char *func, *member;
+
+		if (f->check != BD_CHECK_DEPRECATED_IOCTL && f->check != BD_CHECK_DEPRECATED_PROTOTYPE)
+			continue;
+		if (f->severity == BD_SEV_NOTE)
+			continue;
+		func = quoted_after(f->message, "is bound to '");
+		member = quoted_after(f->message, "member '");
+		if (!func || !member || cs->n >= 32 || conv_find(cs, func)) {
+			if (func && conv_find(cs, func) && !why) {
+				why = "a function bound to two members";
+				bad = conv_find(cs, func);
+			}
+			free(func);
+			free(member);
+			continue;
+		}
+		c = &cs->v[cs->n++];
+		c->func = func;
+		c->member = member;
+		c->f = f;
+		c->kind = !strcmp(member, "open") ? K_OPEN :
+			  !strcmp(member, "release") ? K_RELEASE : K_IOCTL;
+		c->bkl = f->fix && strstr(f->fix, "lock_kernel");
+	}
+	for (i = 0; i < cs->n && !why; i++) {
+		why = plan_conv(fx, &cs->v[i]);
+		bad = &cs->v[i];
+	}
+	for (i = 0; i < cs->n && !why; i++) {
+		why = conv_edits(fx, &cs->v[i], cs);
+		bad = &cs->v[i];
+		if (!why)
+			why = member_edit(fx, &cs->v[i]);
+		need_bkl |= cs->v[i].bkl;
+	}
+	if (why) {
+		char msg[512];
+
+		for (i = base; i < fx->ne; i++)
+			fx->e[i].dropped = 1;
+		for (i = 0; i < cs->n; i++) {
+			if (&cs->v[i] == bad)
+				snprintf(msg, sizeof(msg), "'%s' cannot be converted mechanically: %s",
+					 bad->func, why);
+			else
+				snprintf(msg, sizeof(msg), "not converted because '%s' cannot be",
+					 bad->func);
+			left_alone(fx, cs->v[i].f, msg);
+		}
+	} else {
+		if (need_bkl)
+			add_include(fx);
+		fx->nfixed += cs->n;
+	}
+	for (i = 0; i < cs->n; i++) {
+		free(cs->v[i].func);
+		free(cs->v[i].member);
+		free(cs->v[i].inode);
+		free(cs->v[i].file);
+		for (int k = 0; k < cs->v[i].np; k++) {
+			free(cs->v[i].p[k].type);
+			free(cs->v[i].p[k].attr);
+		}
+	}
+	free(cs);
+}
+
+/* ---- findings inside functions ---- */
+
+static int converted(struct fixer *fx, const char *func)
+{
+	for (int i = 0; i < fx->r->n; i++) {
+		const struct bd_finding *f = &fx->r->v[i];
+
+		if ((f->check == BD_CHECK_DEPRECATED_IOCTL ||
+		     f->check == BD_CHECK_DEPRECATED_PROTOTYPE) && f->function && func &&
+		    !strcmp(f->function, func))
+			return 1;
+	}
+	return 0;
+}
+
+static int conversion_done(struct fixer *fx)
+{
+	for (int i = 0; i < fx->ne; i++)
+		if (fx->e[i].group == 0 && !fx->e[i].dropped)
+			return 1;
+	return 0;
+}
+
+/* A variable of type 'type' declared in function def (parameters and
+ * locals); its name, or NULL if none or several. */
+static char *var_of_type(struct src *s, const struct func *def, const char *const *type)
+{
+	char *found = NULL;
+	int i, n = 0;
+
+	for (i = def->lparen; i < def->rbrace; i++) {
+		int k = seq(s, i, type);
+
+		if (k < 0 || s->t[k].kind != T_ID || (i > 0 && is(s, i - 1, "(") && 0))
+			continue;
+		if (is(s, i - 1, "(") && i - 1 != def->lparen)
+			continue;	/* a cast */
+		if (!found || strncmp(found, s->text + s->t[k].start, s->t[k].end - s->t[k].start)) {
+			free(found);
+			found = tok_str(s, k);
+			n++;
+		}
+	}
+	if (n != 1) {
+		free(found);
+		return NULL;
+	}
+	return found;
+}
+
+static int func_at(struct src *s, const char *name, struct func *def)
+{
+	return name && find_funcs(s, name, def, 1, 1) == 1;
+}
+
+static void fix_ndelay(struct fixer *fx, const struct bd_finding *f)
+{
+	static const char *const fm[] = { "fmode_t", NULL };
+	struct src *s = &fx->s;
+	struct func def;
+	char *mode;
+	int i;
+
+	if (converted(fx, f->function) && conversion_done(fx)) {
+		fx->nfixed++;	/* the conversion rewrote it */
+		return;
+	}
+	if (!func_at(s, f->function, &def))
+		return left_alone(fx, f, "the function was not found");
+	mode = var_of_type(s, &def, fm);
+	if (!mode)
+		return left_alone(fx, f, "no fmode_t is in scope; the mode has to be passed in");
+	for (i = def.lbrace; i < def.rbrace; i++) {
+		if (s->t[i].line != f->loc.line || s->t[i].kind != T_ID || !is(s, i + 1, "->") ||
+		    !is(s, i + 2, "f_flags") || !is(s, i + 3, "&") ||
+		    !(is(s, i + 4, "O_NDELAY") || is(s, i + 4, "O_NONBLOCK")))
+			continue;
+		struct buf b = { 0 };
+
+		buf_printf(&b, "%s & FMODE_NDELAY", mode);
+		add_edit(fx, s->t[i].start, s->t[i + 4].end, b.s, 2, NULL);
+		free(b.s);
+		free(mode);
+		fx->nfixed++;
+		return;
+	}
+	free(mode);
+	left_alone(fx, f, "the f_flags test is not 'file->f_flags & O_NDELAY' on its line");
+}
+
+static const char *puts_[] = { "blkdev_put", "close_bdev_excl", "close_bdev_exclusive", NULL };
+
+static void fix_put(struct fixer *fx, const struct bd_finding *f)
+{
+	struct src *s = &fx->s;
+	struct func def;
+	char *mode = NULL, *tag = NULL, *field = NULL;
+	int i, k;
+
+	if (!f->fix || strncmp(f->fix, "pass ", 5))
+		return left_alone(fx, f, "there is no mechanical fix for this; see the message");
+	if (!func_at(s, f->function, &def))
+		return left_alone(fx, f, "the function was not found");
+	if (!strncmp(f->fix, "pass the stored mode '", 22)) {
+		const char *p = f->fix + 22, *arrow = strstr(p, "->"), *q;
+
+		if (!arrow || !(q = strchr(arrow, '\'')))
+			return left_alone(fx, f, "the fix hint is not understood");
+		tag = strndup(p, arrow - p);
+		field = strndup(arrow + 2, q - arrow - 2);
+	} else {
+		struct buf b = { 0 };
+
+		/* FMODE_READ|FMODE_NDELAY -> FMODE_READ | FMODE_NDELAY */
+		for (const char *p = f->fix + 5; *p; p++)
+			buf_puts(&b, *p == '|' ? " | " : (char[]){ *p, 0 });
+		mode = b.s;
+	}
+	for (i = def.lbrace; i < def.rbrace; i++) {
+		int ok = 0, lp, comma = -1, depth = 0;
+
+		for (k = 0; puts_[k]; k++)
+			ok |= is(s, i, puts_[k]);
+		if (!ok || s->t[i].line != f->loc.line || !is(s, i + 1, "("))
+			continue;
+		lp = i + 1;
+		for (k = lp + 1; k < s->t[lp].match; k++) {
+			if (s->t[k].match >= 0 && strchr("([{", s->text[s->t[k].start]))
+				depth++;
+			else if (s->t[k].match >= 0)
+				depth--;
+			else if (!depth && is(s, k, ","))
+				break;
+		}
+		comma = k;
+		if (comma >= s->t[lp].match)
+			break;
+		if (tag) {
+			/* the object the bdev comes from, else the only struct
+			 * TAG pointer in the function */
+			const char *ty[] = { "struct", tag, "*", NULL };
+			struct buf b = { 0 };
+			char *v = NULL;
+
+			if (s->t[lp + 1].kind == T_ID && is(s, lp + 2, "->")) {
+				char *base = tok_str(s, lp + 1);
+				char *only = var_of_type(s, &def, ty);
+
+				if (only && !strcmp(only, base))
+					v = base;
+				else
+					free(base);
+				free(only);
+			}
+			if (!v)
+				v = var_of_type(s, &def, ty);
+			if (!v) {
+				free(tag);
+				free(field);
+				return left_alone(fx, f, "no single 'struct' pointer holds the stored mode");
+			}
+			buf_printf(&b, "%s->%s", v, field);
+			mode = b.s;
+			free(v);
+		}
+		add_edit(fx, s->t[comma + 1].start, s->t[s->t[lp].match].start, "", 1, f->function);
+		{
+			struct buf b = { 0 };
+
+			buf_printf(&b, " %s", mode);
+			fx->e[fx->ne - 1].text = b.s;
+		}
+		free(mode);
+		free(tag);
+		free(field);
+		return;
+	}
+	free(mode);
+	free(tag);
+	free(field);
+	left_alone(fx, f, "the put call was not found at the finding's line");
+}
+
+/* ---- running the checker ---- */
+
+static struct bd_result *collect(struct fixer *fx, const char *path)
+{
+	struct drv sub = *fx->d;
+	char *args[1] = { (char *)path };
+	struct bd_result *r;
+	int failed, status;
+
+	sub.args = args;
+	sub.nargs = 1;
+	sub.result = NULL;
+	sub.o.output = NULL;
+	sub.o.facts_dir = NULL;
+	r = bd_drv_collect(&sub, &failed, &status);
+	if (r && failed) {
+		bd_result_free(r);
+		return NULL;
+	}
+	if (r) {
+		bd_apply_suppressions(r, &sub.o);
+		bd_result_sort(r);
+		bd_result_uniq(r);
+		/* keep only what is shown */
+		int k = 0;
+
+		for (int i = 0; i < r->n; i++)
+			if (!r->v[i].suppressed && sub.o.enabled[r->v[i].check])
+				r->v[k++] = r->v[i];
+		r->n = k;
+	}
+	return r;
+}
+
+/* Keep a put fix only if the file checks without a put-mode finding in
+ * that function once the put fixes are in. */
+static void verify_puts(struct fixer *fx, const char *dir)
+{
+	struct bd_result *r;
+	char *text, path[PATH_MAX * 2];
+	const char *base = strrchr(fx->s.path, '/');
+	int i, k, any = 0;
+
+	for (i = 0; i < fx->ne; i++)
+		any |= fx->e[i].group == 1;
+	if (!any)
+		return;
+	text = apply_edits(fx, 1u << 1);
+	snprintf(path, sizeof(path), "%s/%s", dir, base ? base + 1 : fx->s.path);
+	bd_drv_write_file(path, text, strlen(text));
+	free(text);
+	r = collect(fx, path);
+	for (i = 0; i < fx->ne; i++) {
+		struct edit *e = &fx->e[i];
+		int bad = !r;
+
+		if (e->group != 1)
+			continue;
+		for (k = 0; r && k < r->n; k++)
+			bad |= r->v[k].check == BD_CHECK_PUT_MODE && r->v[k].function &&
+			       !strcmp(r->v[k].function, e->func);
+		if (bad)
+			e->dropped = 1;
+	}
+	if (r)
+		bd_result_free(r);
+	unlink(path);
+}
+
+static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf *diff)
+{
+	struct fixer fx = { .d = d };
+	struct buf text = { 0 };
+	char orig[PATH_MAX * 2], fixed[PATH_MAX * 2], label[2][PATH_MAX + 4], *out;
+	const char *rel = path;
+	int i;
+
+	if (bd_drv_read_file(path, &text)) {
+		fprintf(stderr, "bdops fix: cannot read '%s': %s\n", path, strerror(errno));
+		return -1;
+	}
+	fx.s.path = path;
+	fx.s.text = text.s;
+	fx.s.len = text.n;
+	tokenize(&fx.s);
+	fx.r = collect(&fx, path);
+	if (!fx.r) {
+		fprintf(stderr, "bdops fix: '%s' could not be checked\n", path);
+		free(text.s);
+		return -1;
+	}
+	fix_conversions(&fx);
+	for (i = 0; i < fx.r->n; i++) {
+		const struct bd_finding *f = &fx.r->v[i];
+
+		if (f->severity == BD_SEV_NOTE)
+			continue;
+		if (f->check == BD_CHECK_NDELAY_FLAGS)
+			fix_ndelay(&fx, f);
+		else if (f->check == BD_CHECK_PUT_MODE)
+			fix_put(&fx, f);
+		else if (f->check == BD_CHECK_FILE_WRITE)
+			left_alone(&fx, f, "a write to struct file has no mechanical replacement; "
+				   "keep the state in the driver or derive it from the mode");
+	}
+	verify_puts(&fx, tmp);
+	for (i = 0; i < fx.ne; i++) {
+		if (fx.e[i].group != 1)
+			continue;
+		if (fx.e[i].dropped) {
+			for (int k = 0; k < fx.r->n; k++) {
+				const struct bd_finding *f = &fx.r->v[k];
+
+				if (f->check == BD_CHECK_PUT_MODE && f->function &&
+				    !strcmp(f->function, fx.e[i].func) && f->fix &&
+				    !strncmp(f->fix, "pass ", 5)) {
+					left_alone(&fx, f, "passing the hint's mode leaves the put "
+						   "unmatched on another path; keep the get's mode "
+						   "next to the bdev");
+					break;
+				}
+			}
+		} else {
+			fx.nfixed++;
+		}
+	}
+	out = apply_edits(&fx, 7);
+	if (strcmp(out, text.s)) {
+		const char *v[8];
+
+		if (!strncmp(rel, "./", 2))
+			rel += 2;
+		snprintf(orig, sizeof(orig), "%s/orig", tmp);
+		snprintf(fixed, sizeof(fixed), "%s/fixed", tmp);
+		bd_drv_write_file(orig, text.s, text.n);
+		bd_drv_write_file(fixed, out, strlen(out));
+		snprintf(label[0], sizeof(label[0]), "%s%s", rel[0] == '/' ? "" : "a/", rel);
+		snprintf(label[1], sizeof(label[1]), "%s%s", rel[0] == '/' ? "" : "b/", rel);
+		v[0] = "diff";
+		v[1] = "-u";
+		v[2] = "--label";
+		v[3] = label[0];
+		v[4] = "--label";
+		v[5] = label[1];
+		v[6] = orig;
+		v[7] = fixed;
+		{
+			const char *argv[] = { v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], NULL };
+
+			bd_drv_run((char *const *)argv, NULL, 0, diff, 0);
+		}
+	}
+	fprintf(stderr, "bdops fix: %s: %d of %d finding%s fixed\n", path, fx.nfixed,
+		fx.nfixed + fx.nleft, fx.nfixed + fx.nleft == 1 ? "" : "s");
+	i = fx.nleft;
+	free(out);
+	for (int k = 0; k < fx.ne; k++)
+		free(fx.e[k].text);
+	free(fx.e);
+	free(fx.s.t);
+	bd_result_free(fx.r);
+	free(text.s);
+	return i;
+}
+
+int bd_drv_fix(struct drv *d)
+{
+	struct buf diff = { 0 };
+	char *tmp;
+	int i, n, left = 0, bad = 0;
+	FILE *out = stdout;
+
+	if (!d->nargs) {
+		fputs("bdops fix: no input files (usage: bdops fix FILES -- COMPILER FLAGS)\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (!d->frontend)
+		d->frontend = "gcc";
+	tmp = bd_drv_tmpdir("fix");
+	if (!tmp)
+		return EXIT_USAGE;
+	buf_add(&diff, "", 0);
+	for (i = 0; i < d->nargs; i++) {
+		n = fix_file(d, d->args[i], tmp, &diff);
+		if (n < 0)
+			bad++;
+		else
+			left += n;
+	}
+	bd_drv_rm_rf(tmp);
+	free(tmp);
+	if (d->o.output && strcmp(d->o.output, "-")) {
+		out = fopen(d->o.output, "w");
+		if (!out) {
+			fprintf(stderr, "bdops fix: cannot write '%s': %s\n", d->o.output,
+				strerror(errno));
+			free(diff.s);
+			return EXIT_USAGE;
+		}
+	}
+	fwrite(diff.s, 1, diff.n, out);
+	if (out != stdout)
+		fclose(out);
+	free(diff.s);
+	return bad ? EXIT_USAGE : left ? EXIT_FINDINGS : EXIT_CLEAN;
+}

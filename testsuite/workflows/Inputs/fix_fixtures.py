@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: GPL-2.0
+# fix_fixtures.py BDOPS FIXTURES EXPECT WORKDIR: run "bdops fix" on every
+# bad fixture (bad/*.c, hard/bad_*.c) that has a FIX expectation (a
+# "// FIX: ..." line in the file, else a line of EXPECT), apply the diff
+# with patch -p1 to a copy, and check the result as the expectation says.
+# Prints one line per fixture and a summary; exits 1 if any failed.
+import glob
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+bdops, fixtures, expect_file, work = [os.path.abspath(a) for a in sys.argv[1:5]]
+kflags = ['-std=gnu11', '-Wall', '-Wextra']
+
+table = {}
+for line in open(expect_file):
+    m = re.match(r'^([\w/.-]+\.c): (.*)$', line.strip())
+    if m:
+        table[m.group(1)] = m.group(2)
+
+
+def run(cmd, cwd):
+    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+
+
+def check_one(rel, want):
+    src = os.path.join(fixtures, rel)
+    era = 'legacy' if 'kflags_legacy' in open(src).read() else 'fmode'
+    d = os.path.join(work, rel.replace('/', '_'))
+    shutil.rmtree(d, ignore_errors=True)
+    os.makedirs(os.path.join(d, os.path.dirname(rel)))
+    shutil.copy(src, os.path.join(d, rel))
+    inc = ['-I', os.path.join(fixtures, 'include', era)]
+    fix = run([bdops, 'fix', rel, '--'] + kflags + inc, d)
+    if fix.returncode not in (0, 1):
+        return 'bdops fix failed (%d): %s' % (fix.returncode, fix.stderr.strip())
+    if fix.stdout:
+        p = subprocess.run(['patch', '-p1', '-s'], cwd=d, input=fix.stdout, text=True,
+                           capture_output=True)
+        if p.returncode:
+            return 'the diff does not apply: ' + p.stdout + p.stderr
+    kind, _, reason = want.partition(' ')
+    if kind == 'none':
+        if fix.returncode != 1 or 'not fixed' not in fix.stderr:
+            return 'expected "not fixed" and exit 1, got %d' % fix.returncode
+        return None
+    if kind != 'clean':
+        return 'bad expectation %r' % want
+    if fix.returncode != 0:
+        return 'bdops fix left findings: ' + fix.stderr.strip()
+    inc = ['-I', os.path.join(fixtures, 'include', reason)]
+    cc = run(['gcc'] + kflags + ['-Werror'] + inc + ['-c', rel, '-o', '/dev/null'], d)
+    if cc.returncode:
+        return 'the result does not compile against %s:\n%s' % (reason, cc.stderr)
+    chk = run([bdops, 'check', '--frontend', 'gcc', rel, '--'] + kflags + inc, d)
+    if chk.returncode:
+        return 'the result does not check clean:\n' + chk.stdout + chk.stderr
+    return None
+
+
+files = sorted(glob.glob(os.path.join(fixtures, 'bad', '*.c')) +
+               glob.glob(os.path.join(fixtures, 'hard', 'bad_*.c')))
+counts = {'clean': 0, 'none': 0, 'missing': 0, 'failed': 0}
+for path in files:
+    rel = os.path.relpath(path, fixtures)
+    m = re.search(r'FIX: (.*)', open(path).read())
+    want = m.group(1).strip() if m else table.get(rel)
+    if not want:
+        print('%s: no FIX expectation' % rel)
+        counts['missing'] += 1
+        continue
+    err = check_one(rel, want)
+    if err:
+        print('FAIL %s (%s): %s' % (rel, want, err))
+        counts['failed'] += 1
+    else:
+        kind = want.split()[0]
+        print('ok %s: %s' % (rel, 'fixed, compiles and checks clean' if kind == 'clean'
+                             else 'not auto-fixable: ' + want.partition(' ')[2]))
+        counts[kind] += 1
+print('%(clean)d fixed clean, %(none)d not auto-fixable, %(missing)d without expectation, '
+      '%(failed)d failed' % counts)
+sys.exit(1 if counts['failed'] else 0)
