@@ -1,0 +1,254 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fixit.c - the fix hints that are mechanical at the finding's line, as
+ * edits (struct bd_edit): what --fix, --export-fixes, SARIF fixes[] and
+ * "bdops fix" apply.
+ *
+ * Why from the source line and not from ranges in the IR: the IR contract
+ * gives every frontend the same file and line but not the same column
+ * (docs/design.md), and GCC's GIMPLE keeps no expression ranges at all.
+ * The core therefore finds the exact bytes on the finding's line (the line
+ * of the '&' of the test, of the put's callee name) in the source text,
+ * and checks what it finds against the IR, so the edits are the same
+ * under every frontend by construction.
+ *
+ * Edits made here:
+ * - ndelay-flags: 'X->f_flags & O_NDELAY' (or O_NONBLOCK) becomes
+ *   'MODE & FMODE_NDELAY' when the function has exactly one fmode_t
+ *   parameter MODE;
+ * - put-mode "pass M": the put's second argument becomes M;
+ *   "pass the stored mode 'T->F'": it becomes 'V->F' when the bdev argument
+ *   is 'V->...' and the IR says V points to a struct T.
+ * Anything else keeps its text hint only.
+ */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "internal.h"
+#include "engine/engine.h"
+
+/* ---- tokens of one line ---- */
+
+struct ltok {
+	int start, end;		/* byte offsets in the line */
+};
+
+#define MAXTOK 256
+
+static int lex_line(const char *s, struct ltok *t, int max)
+{
+	int i = 0, n = 0;
+
+	while (s[i] && n < max) {
+		int st = i;
+
+		if (isspace((unsigned char)s[i])) {
+			i++;
+			continue;
+		}
+		if (s[i] == '/' && (s[i + 1] == '/' || s[i + 1] == '*'))
+			break;		/* the rest is (or may be) a comment */
+		if (isalnum((unsigned char)s[i]) || s[i] == '_') {
+			while (isalnum((unsigned char)s[i]) || s[i] == '_')
+				i++;
+		} else if (s[i] == '-' && s[i + 1] == '>') {
+			i += 2;
+		} else if ((s[i] == '&' || s[i] == '|') && s[i + 1] == s[i]) {
+			i += 2;
+		} else {
+			i++;
+		}
+		t[n++] = (struct ltok){ st, i };
+	}
+	return n;
+}
+
+static int tok_is(const char *s, const struct ltok *t, const char *text)
+{
+	size_t n = strlen(text);
+
+	return (size_t)(t->end - t->start) == n && !strncmp(s + t->start, text, n);
+}
+
+static int tok_id(const char *s, const struct ltok *t)
+{
+	return isalpha((unsigned char)s[t->start]) || s[t->start] == '_';
+}
+
+static void add_edit(struct bd_result *r, struct bd_finding *f, int line, int start,
+		     int end, const char *text)
+{
+	f->edits = bd_xrealloc(f->edits, (f->nedits + 1) * sizeof(*f->edits));
+	f->edits[f->nedits++] = (struct bd_edit){
+		.loc = { f->loc.file, line, start + 1 },
+		.end_line = line,
+		.end_col = end + 1,
+		.text = bd_result_str(r, text),
+	};
+}
+
+/* ---- ndelay-flags ---- */
+
+/* The one fmode_t parameter of the definition of fn, from its source
+ * text (the canonical IR type of fmode_t is "unsigned int", as for cmd). */
+static int mode_param(const struct bd_func *f, char *out, size_t len)
+{
+	struct ltok t[MAXTOK];
+	int line, depth = 0, found = 0, started = 0;
+
+	for (line = f->loc.line; line > 0 && line < f->loc.line + 8; line++) {
+		const char *s = bd_source_line(f->loc.file, line);
+		int n, i;
+
+		if (!s)
+			return 0;
+		n = lex_line(s, t, MAXTOK);
+		for (i = 0; i < n; i++) {
+			if (tok_is(s, &t[i], "(")) {
+				depth++;
+				started = 1;
+			} else if (tok_is(s, &t[i], ")") && --depth == 0 && started) {
+				return found == 1;
+			} else if (started && depth == 1 && tok_is(s, &t[i], "fmode_t") &&
+				   i + 1 < n && tok_id(s, &t[i + 1])) {
+				found++;
+				snprintf(out, len, "%.*s", t[i + 1].end - t[i + 1].start,
+					 s + t[i + 1].start);
+			}
+		}
+	}
+	return 0;
+}
+
+static void fix_ndelay(struct bd_ctx *c, struct bd_finding *f)
+{
+	struct bd_fn *fn = bd_fn_by_name(c, f->function);
+	const char *s = bd_source_line(f->loc.file, f->loc.line);
+	struct ltok t[MAXTOK];
+	char mode[128], rep[160];
+	int n, i;
+
+	if (!fn || !s || !mode_param(fn->f, mode, sizeof(mode)))
+		return;
+	n = lex_line(s, t, MAXTOK);
+	for (i = 0; i + 4 < n; i++) {
+		if (!tok_id(s, &t[i]) || !tok_is(s, &t[i + 1], "->") ||
+		    !tok_is(s, &t[i + 2], "f_flags") || !tok_is(s, &t[i + 3], "&") ||
+		    !(tok_is(s, &t[i + 4], "O_NDELAY") || tok_is(s, &t[i + 4], "O_NONBLOCK")))
+			continue;
+		if (i > 0 && (tok_is(s, &t[i - 1], "->") || tok_is(s, &t[i - 1], ".")))
+			continue;	/* a->file->f_flags: keep to the plain form */
+		snprintf(rep, sizeof(rep), "%s & FMODE_NDELAY", mode);
+		add_edit(c->r, f, f->loc.line, t[i].start, t[i + 4].end, rep);
+		return;
+	}
+}
+
+/* ---- put-mode ---- */
+
+static const char *const put_names[] = { "blkdev_put", "close_bdev_excl",
+					 "close_bdev_exclusive", NULL };
+
+/* The put call of fn at line; NULL if none or several. */
+static struct bd_event *put_at(struct bd_fn *fn, const char *name, int line)
+{
+	struct bd_func *f = fn->f;
+	struct bd_event *found = NULL;
+
+	for (int b = 0; b < f->nblocks; b++)
+		for (int i = 0; i < f->blocks[b]->nevents; i++) {
+			struct bd_event *e = &f->blocks[b]->events[i];
+
+			if (e->op != BD_CALL || !e->name || strcmp(e->name, name) ||
+			    e->loc.line != line)
+				continue;
+			if (found)
+				return NULL;
+			found = e;
+		}
+	return found;
+}
+
+/* "pass the stored mode 'T->F'": 'V->F' if the bdev argument is 'V->...'
+ * and the IR loads it from a struct T.  0 if not so simple. */
+static int stored_mode(struct bd_fn *fn, struct bd_event *put, const char *fix,
+		       const char *s, const struct ltok *arg0, char *out, size_t len)
+{
+	const char *p = fix + strlen("pass the stored mode '"), *arrow = strstr(p, "->"), *q;
+	struct bd_event *d;
+
+	if (!arrow || !(q = strchr(arrow, '\'')) || put->nargs < 1)
+		return 0;
+	d = bd_strip(fn, put->args[0]);
+	if (!d || d->op != BD_FIELD_LOAD || !d->tag || strlen(d->tag) != (size_t)(arrow - p) ||
+	    strncmp(d->tag, p, arrow - p))
+		return 0;
+	if (!tok_id(s, &arg0[0]) || !tok_is(s, &arg0[1], "->"))
+		return 0;
+	snprintf(out, len, "%.*s->%.*s", arg0[0].end - arg0[0].start, s + arg0[0].start,
+		 (int)(q - arrow - 2), arrow + 2);
+	return 1;
+}
+
+static void fix_put(struct bd_ctx *c, struct bd_finding *f)
+{
+	struct bd_fn *fn = bd_fn_by_name(c, f->function);
+	const char *s = bd_source_line(f->loc.file, f->loc.line);
+	struct ltok t[MAXTOK];
+	char mode[256];
+	int n, i, k, depth, comma = -1, rp = -1;
+
+	if (!fn || !s || !f->fix || strncmp(f->fix, "pass ", 5))
+		return;
+	n = lex_line(s, t, MAXTOK);
+	for (i = 0; i + 1 < n; i++) {
+		for (k = 0; put_names[k] && !tok_is(s, &t[i], put_names[k]); k++)
+			;
+		if (put_names[k] && tok_is(s, &t[i + 1], "("))
+			break;
+	}
+	if (i + 1 >= n)
+		return;
+	for (k = i + 2, depth = 0; k < n && rp < 0; k++) {
+		if (tok_is(s, &t[k], "(") || tok_is(s, &t[k], "["))
+			depth++;
+		else if ((tok_is(s, &t[k], ")") || tok_is(s, &t[k], "]")) && depth-- == 0)
+			rp = k;
+		else if (!depth && tok_is(s, &t[k], ",") && comma < 0)
+			comma = k;
+	}
+	if (comma < 0 || rp < 0 || comma + 1 >= rp)
+		return;		/* the call goes on past this line */
+	struct bd_event *put = NULL;
+
+	for (k = 0; !put && put_names[k]; k++)
+		put = put_at(fn, put_names[k], f->loc.line);
+	if (!put)
+		return;
+	if (!strncmp(f->fix, "pass the stored mode '", 22)) {
+		if (!stored_mode(fn, put, f->fix, s, &t[i + 2], mode, sizeof(mode)))
+			return;
+	} else {
+		size_t m = 0;
+
+		/* FMODE_READ|FMODE_EXCL -> FMODE_READ | FMODE_EXCL */
+		for (const char *p = f->fix + 5; *p && m + 4 < sizeof(mode); p++)
+			m += snprintf(mode + m, sizeof(mode) - m, *p == '|' ? " | " : "%c", *p);
+	}
+	add_edit(c->r, f, f->loc.line, t[comma + 1].start, t[rp - 1].end, mode);
+}
+
+void bd_fixits(struct bd_ctx *c)
+{
+	for (int i = 0; i < c->r->n; i++) {
+		struct bd_finding *f = &c->r->v[i];
+
+		if (f->nedits || !f->fix || !f->function || !f->loc.file)
+			continue;
+		if (f->check == BD_CHECK_NDELAY_FLAGS)
+			fix_ndelay(c, f);
+		else if (f->check == BD_CHECK_PUT_MODE)
+			fix_put(c, f);
+	}
+}
