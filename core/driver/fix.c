@@ -218,6 +218,38 @@ static char *apply_edits(struct fixer *fx, unsigned mask)
 	return b.s;
 }
 
+/* Byte offset of 1-based line:col in the text, or -1. */
+static int offset_of(const struct src *s, int line, int col)
+{
+	int i = 0, l = 1;
+
+	while (l < line && i < s->len)
+		l += s->text[i++] == '\n';
+	if (l != line || i + col - 1 > s->len)
+		return -1;
+	return i + col - 1;
+}
+
+/* The core's edits of f (computed once, the same for every frontend) as
+ * edits of this file; 0 if f has none or one does not fit the text. */
+static int core_edits(struct fixer *fx, const struct bd_finding *f, int group)
+{
+	int k, base = fx->ne;
+
+	for (k = 0; k < f->nedits; k++) {
+		const struct bd_edit *e = &f->edits[k];
+		int a = offset_of(&fx->s, e->loc.line, e->loc.col);
+		int b = offset_of(&fx->s, e->end_line, e->end_col);
+
+		if (a < 0 || b < a || strcmp(e->loc.file, f->loc.file)) {
+			fx->ne = base;
+			return 0;
+		}
+		add_edit(fx, a, b, e->text, group, group == 1 ? f->function : NULL);
+	}
+	return f->nedits > 0;
+}
+
 static void left_alone(struct fixer *fx, const struct bd_finding *f, const char *why)
 {
 	fprintf(stderr, "bdops fix: %s:%d: [%s] %s%s%s: not fixed: %s\n", fx->s.path,
@@ -921,6 +953,10 @@ static void fix_ndelay(struct fixer *fx, const struct bd_finding *f)
 		fx->nfixed++;	/* the conversion rewrote it */
 		return;
 	}
+	if (core_edits(fx, f, 2)) {
+		fx->nfixed++;
+		return;
+	}
 	if (!func_at(s, f->function, &def))
 		return left_alone(fx, f, "the function was not found");
 	mode = var_of_type(s, &def, fm);
@@ -955,6 +991,8 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 
 	if (!f->fix || strncmp(f->fix, "pass ", 5))
 		return left_alone(fx, f, "there is no mechanical fix for this; see the message");
+	if (core_edits(fx, f, 1))
+		return;
 	if (!func_at(s, f->function, &def))
 		return left_alone(fx, f, "the function was not found");
 	if (!strncmp(f->fix, "pass the stored mode '", 22)) {
