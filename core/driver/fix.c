@@ -38,26 +38,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "driver.h"
+#include "fix.h"
 
 /* ---- tokens ---- */
-
-enum { T_ID, T_NUM, T_STR, T_PUNCT };
-
-struct tok {
-	int kind;
-	int start, end;		/* byte offsets in the text */
-	int line;
-	int match;		/* index of the matching bracket, or -1 */
-};
-
-struct src {
-	const char *path;
-	char *text;
-	int len;
-	struct tok *t;
-	int n, cap;
-};
 
 static const char *puncts[] = { "->", "&&", "||", "==", "!=", "<=", ">=", "<<=", ">>=",
 				"<<", ">>", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=",
@@ -147,7 +130,7 @@ static void tokenize(struct src *s)
 	}
 }
 
-static int is(const struct src *s, int i, const char *text)
+int is(const struct src *s, int i, const char *text)
 {
 	int n = strlen(text);
 
@@ -155,7 +138,7 @@ static int is(const struct src *s, int i, const char *text)
 	       !strncmp(s->text + s->t[i].start, text, n);
 }
 
-static char *tok_str(const struct src *s, int i)
+char *tok_str(const struct src *s, int i)
 {
 	int n = s->t[i].end - s->t[i].start;
 	char *c = bd_xcalloc(n + 1, 1);
@@ -166,24 +149,7 @@ static char *tok_str(const struct src *s, int i)
 
 /* ---- edits ---- */
 
-struct edit {
-	int start, end;		/* replace text[start, end) */
-	char *text;
-	int group;		/* 0 conversion, 1 put-mode, 2 other */
-	const char *func;	/* put-mode: the function, for verification */
-	int dropped;
-};
-
-struct fixer {
-	struct drv *d;
-	struct src s;
-	struct edit *e;
-	int ne, cap_e;
-	struct bd_result *r;
-	int nfixed, nleft;
-};
-
-static void add_edit(struct fixer *fx, int start, int end, const char *text, int group,
+void add_edit(struct fixer *fx, int start, int end, const char *text, int group,
 		     const char *func)
 {
 	BD_GROW(fx->e, fx->ne, fx->cap_e);
@@ -250,7 +216,7 @@ static int core_edits(struct fixer *fx, const struct bd_finding *f, int group)
 	return f->nedits > 0;
 }
 
-static void left_alone(struct fixer *fx, const struct bd_finding *f, const char *why)
+void left_alone(struct fixer *fx, const struct bd_finding *f, const char *why)
 {
 	fprintf(stderr, "bdops fix: %s:%d: [%s] %s%s%s: not fixed: %s\n", fx->s.path,
 		f->loc.line, bd_check_info(f->check)->full, f->function ? "in '" : "",
@@ -260,15 +226,8 @@ static void left_alone(struct fixer *fx, const struct bd_finding *f, const char 
 
 /* ---- functions in the file ---- */
 
-struct func {
-	int name;		/* token of the name */
-	int lparen, rparen;	/* parameter list */
-	int lbrace, rbrace;	/* body; -1 for a declaration */
-	int spec;		/* first token of the declaration specifiers */
-};
-
 /* The definition (want_body) or the declarations of 'name' at file scope. */
-static int find_funcs(const struct src *s, const char *name, struct func *out, int max,
+int find_funcs(const struct src *s, const char *name, struct func *out, int max,
 		      int want_body)
 {
 	int i, depth = 0, n = 0, k;
@@ -414,14 +373,14 @@ static char *quoted_after(const char *msg, const char *key)
 	return r;
 }
 
-static int name_is(const struct src *s, int i, const char *name)
+int name_is(const struct src *s, int i, const char *name)
 {
 	return name && s->t[i].kind == T_ID && is(s, i, name);
 }
 
 /* Is the token sequence at i "X -> a . b -> c ..." matching path? path
  * is a list of tokens; returns the index after the match or -1. */
-static int seq(const struct src *s, int i, const char *const *path)
+int seq(const struct src *s, int i, const char *const *path)
 {
 	for (; *path; path++, i++)
 		if (!is(s, i, *path))
@@ -911,7 +870,7 @@ static int conversion_done(struct fixer *fx)
 
 /* A variable of type 'type' declared in function def (parameters and
  * locals); its name, or NULL if none or several. */
-static char *var_of_type(struct src *s, const struct func *def, const char *const *type)
+char *var_of_type(struct src *s, const struct func *def, const char *const *type)
 {
 	char *found = NULL;
 	int i, n = 0;
@@ -936,7 +895,7 @@ static char *var_of_type(struct src *s, const struct func *def, const char *cons
 	return found;
 }
 
-static int func_at(struct src *s, const char *name, struct func *def)
+int func_at(struct src *s, const char *name, struct func *def)
 {
 	return name && find_funcs(s, name, def, 1, 1) == 1;
 }
@@ -982,6 +941,15 @@ static void fix_ndelay(struct fixer *fx, const struct bd_finding *f)
 
 static const char *puts_[] = { "blkdev_put", "close_bdev_excl", "close_bdev_exclusive", NULL };
 
+/* A put no single mode fixes: fix_keep.c may keep the get's mode. */
+static void put_pending(struct fixer *fx, const struct bd_finding *f, const char *why)
+{
+	if (fx->npend == 32)
+		return left_alone(fx, f, why);
+	fx->pend[fx->npend] = f;
+	fx->pend_why[fx->npend++] = why;
+}
+
 static void fix_put(struct fixer *fx, const struct bd_finding *f)
 {
 	struct src *s = &fx->s;
@@ -990,16 +958,16 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 	int i, k;
 
 	if (!f->fix || strncmp(f->fix, "pass ", 5))
-		return left_alone(fx, f, "there is no mechanical fix for this; see the message");
+		return put_pending(fx, f, "there is no mechanical fix for this; see the message");
 	if (core_edits(fx, f, 1))
 		return;
 	if (!func_at(s, f->function, &def))
-		return left_alone(fx, f, "the function was not found");
+		return put_pending(fx, f, "the function was not found");
 	if (!strncmp(f->fix, "pass the stored mode '", 22)) {
 		const char *p = f->fix + 22, *arrow = strstr(p, "->"), *q;
 
 		if (!arrow || !(q = strchr(arrow, '\'')))
-			return left_alone(fx, f, "the fix hint is not understood");
+			return put_pending(fx, f, "the fix hint is not understood");
 		tag = strndup(p, arrow - p);
 		field = strndup(arrow + 2, q - arrow - 2);
 	} else {
@@ -1051,7 +1019,7 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 			if (!v) {
 				free(tag);
 				free(field);
-				return left_alone(fx, f, "no single 'struct' pointer holds the stored mode");
+				return put_pending(fx, f, "no single 'struct' pointer holds the stored mode");
 			}
 			buf_printf(&b, "%s->%s", v, field);
 			mode = b.s;
@@ -1072,12 +1040,12 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 	free(mode);
 	free(tag);
 	free(field);
-	left_alone(fx, f, "the put call was not found at the finding's line");
+	put_pending(fx, f, "the put call was not found at the finding's line");
 }
 
 /* ---- running the checker ---- */
 
-static struct bd_result *collect(struct fixer *fx, const char *path)
+struct bd_result *collect(struct fixer *fx, const char *path)
 {
 	struct drv sub = *fx->d;
 	char *args[1] = { (char *)path };
@@ -1109,20 +1077,21 @@ static struct bd_result *collect(struct fixer *fx, const char *path)
 	return r;
 }
 
-/* Keep a put fix only if the file checks without a put-mode finding in
- * that function once the put fixes are in. */
-static void verify_puts(struct fixer *fx, const char *dir)
+/* Check the file again with the edits of groups in mask; an edit of
+ * group g is bad if a put-mode finding is left in its function.  Returns
+ * how many edits of g are bad (all of them if the file does not check). */
+static int verify(struct fixer *fx, const char *dir, unsigned mask, int g)
 {
 	struct bd_result *r;
 	char *text, path[PATH_MAX * 2];
 	const char *base = strrchr(fx->s.path, '/');
-	int i, k, any = 0;
+	int i, k, any = 0, nbad = 0;
 
 	for (i = 0; i < fx->ne; i++)
-		any |= fx->e[i].group == 1;
+		any |= fx->e[i].group == g && !fx->e[i].dropped;
 	if (!any)
-		return;
-	text = apply_edits(fx, 1u << 1);
+		return 0;
+	text = apply_edits(fx, mask);
 	snprintf(path, sizeof(path), "%s/%s", dir, base ? base + 1 : fx->s.path);
 	bd_drv_write_file(path, text, strlen(text));
 	free(text);
@@ -1131,17 +1100,76 @@ static void verify_puts(struct fixer *fx, const char *dir)
 		struct edit *e = &fx->e[i];
 		int bad = !r;
 
-		if (e->group != 1)
+		if (e->group != g || e->dropped)
 			continue;
-		for (k = 0; r && k < r->n; k++)
+		for (k = 0; r && k < r->n && e->func; k++)
 			bad |= r->v[k].check == BD_CHECK_PUT_MODE && r->v[k].function &&
 			       !strcmp(r->v[k].function, e->func);
-		if (bad)
+		if (bad && g == G_PUT)
 			e->dropped = 1;
+		nbad += bad;
 	}
 	if (r)
 		bd_result_free(r);
 	unlink(path);
+	return nbad;
+}
+
+/* Keep a put fix only if the file checks without a put-mode finding in
+ * that function once the put fixes are in; the puts left go pending. */
+static void verify_puts(struct fixer *fx, const char *dir)
+{
+	int i;
+
+	verify(fx, dir, 1u << G_PUT, G_PUT);
+	for (i = 0; i < fx->ne; i++) {
+		if (fx->e[i].group != G_PUT)
+			continue;
+		if (!fx->e[i].dropped) {
+			fx->nfixed++;
+			continue;
+		}
+		for (int k = 0; k < fx->r->n; k++) {
+			const struct bd_finding *f = &fx->r->v[k];
+
+			if (f->check == BD_CHECK_PUT_MODE && f->function &&
+			    !strcmp(f->function, fx->e[i].func) && f->fix &&
+			    !strncmp(f->fix, "pass ", 5)) {
+				put_pending(fx, f, "passing the hint's mode leaves the put "
+					    "unmatched on another path");
+				break;
+			}
+		}
+	}
+}
+
+/* The pending puts: keep the get's mode next to the bdev (fix_keep.c),
+ * all or nothing, since the puts share the new members and locals. */
+static void keep_modes(struct fixer *fx, const char *dir)
+{
+	const char *why[32];
+	char msg[512];
+	int i, bad = 0, base = fx->ne;
+
+	for (i = 0; i < fx->npend; i++) {
+		why[i] = keep_mode(fx, fx->pend[i]);
+		bad |= why[i] != NULL;
+	}
+	if (!bad && fx->npend)
+		bad = verify(fx, dir, 1u << G_PUT | 1u << G_KEEP, G_KEEP) > 0;
+	for (i = base; bad && i < fx->ne; i++)
+		fx->e[i].dropped = 1;
+	for (i = 0; i < fx->npend; i++) {
+		if (!bad) {
+			fx->nfixed++;
+			continue;
+		}
+		snprintf(msg, sizeof(msg), "%s; keeping the get's mode next to the bdev: %s",
+			 fx->pend_why[i], why[i] ? why[i] : "a put is still unmatched");
+		left_alone(fx, fx->pend[i], msg);
+	}
+	for (i = 0; i < fx->nkeep_fields; i++)
+		free(fx->keep_fields[i]);
 }
 
 static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf *diff)
@@ -1181,27 +1209,8 @@ static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf
 				   "keep the state in the driver or derive it from the mode");
 	}
 	verify_puts(&fx, tmp);
-	for (i = 0; i < fx.ne; i++) {
-		if (fx.e[i].group != 1)
-			continue;
-		if (fx.e[i].dropped) {
-			for (int k = 0; k < fx.r->n; k++) {
-				const struct bd_finding *f = &fx.r->v[k];
-
-				if (f->check == BD_CHECK_PUT_MODE && f->function &&
-				    !strcmp(f->function, fx.e[i].func) && f->fix &&
-				    !strncmp(f->fix, "pass ", 5)) {
-					left_alone(&fx, f, "passing the hint's mode leaves the put "
-						   "unmatched on another path; keep the get's mode "
-						   "next to the bdev");
-					break;
-				}
-			}
-		} else {
-			fx.nfixed++;
-		}
-	}
-	out = apply_edits(&fx, 7);
+	keep_modes(&fx, tmp);
+	out = apply_edits(&fx, ~0u);
 	if (strcmp(out, text.s)) {
 		const char *v[8];
 
