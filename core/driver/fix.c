@@ -393,6 +393,49 @@ static const char *new_obj(const struct conv *c)
 	return c->kind == K_RELEASE ? "disk" : "bdev";
 }
 
+/* Copy text up to the line of token first and skip that line through
+ * token last (and a blank line that then follows the opening brace).
+ * Returns the new copy position. */
+static int drop_line(const struct src *s, struct buf *out, int pos, int first, int last)
+{
+	int j = s->t[first].start;
+
+	while (j > 0 && s->text[j - 1] != '\n')
+		j--;
+	buf_add(out, s->text + pos, j - pos);
+	pos = s->t[last].end;
+	while (pos < s->len && s->text[pos] != '\n')
+		pos++;
+	pos++;
+	if (pos < s->len && s->text[pos] == '\n' && out->n >= 2 &&
+	    !strcmp(out->s + out->n - 2, "{\n"))
+		pos++;
+	return pos;
+}
+
+/* At i: "[unsigned] int|long L = F->f_flags;" or "... = F ? F->f_flags : 0;"
+ * with F the method's file.  Returns the token of L, or -1. */
+static int flags_local(const struct src *s, const struct conv *c, int i)
+{
+	static const char *const ff[] = { "->", "f_flags", NULL };
+	int k = i, l;
+
+	if (!c->file || !(is(s, i - 1, ";") || is(s, i - 1, "{")))
+		return -1;
+	while (is(s, k, "unsigned") || is(s, k, "int") || is(s, k, "long"))
+		k++;
+	if (k == i || s->t[k].kind != T_ID || !is(s, k + 1, "="))
+		return -1;
+	l = k + 2;
+	if (name_is(s, l, c->file) && is(s, l + 1, "?"))
+		l += 2;
+	if (!name_is(s, l, c->file) || (l = seq(s, l + 1, ff)) < 0)
+		return -1;
+	if (is(s, l, ":") && is(s, l + 1, "0"))
+		l += 2;
+	return is(s, l, ";") ? k : -1;
+}
+
 /*
  * Rewrite the body tokens [from, to) of c into out.  Returns NULL, or the
  * reason the body is not mechanical.
@@ -404,8 +447,8 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 	static const char *const f_inode2[] = { "->", "f_dentry", "->", "d_inode", NULL };
 	static const char *const i_bdev_disk[] = { "->", "i_bdev", "->", "bd_disk", NULL };
 	static const char *const i_bdev[] = { "->", "i_bdev", NULL };
-	char *alias[8];
-	int nalias = 0, pos = s->t[from].start, i, j, k;
+	char *alias[8], *flags[8];
+	int nalias = 0, nflags = 0, pos = s->t[from].start, i, j, k;
 	static char why[256];
 
 	buf_add(out, "", 0);
@@ -421,20 +464,33 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 		    ((k = seq(s, i + 6, f_inode1)) > 0 || (k = seq(s, i + 6, f_inode2)) > 0) &&
 		    is(s, k, ";") && nalias < 8) {
 			alias[nalias++] = tok_str(s, i + 3);
-			/* drop the whole line it stands on */
-			j = s->t[i].start;
-			while (j > 0 && s->text[j - 1] != '\n')
-				j--;
-			buf_add(out, s->text + pos, j - pos);
-			pos = s->t[k].end;
-			while (pos < s->len && s->text[pos] != '\n')
-				pos++;
-			pos++;
-			/* and the blank line that separated it from the code */
-			if (pos < s->len && s->text[pos] == '\n' && out->n >= 2 &&
-			    !strcmp(out->s + out->n - 2, "{\n"))
-				pos++;
+			pos = drop_line(s, out, pos, i, k);
 			i = k;
+			continue;
+		}
+		/* unsigned int L = F->f_flags;  or  = F ? F->f_flags : 0;
+		 * kept for O_NDELAY tests: the tests use the mode instead */
+		if ((k = flags_local(s, c, i)) > 0 && nflags < 8) {
+			flags[nflags++] = tok_str(s, k);
+			for (k = i; !is(s, k, ";"); k++)
+				;
+			pos = drop_line(s, out, pos, i, k);
+			i = k;
+			continue;
+		}
+		for (a = 0, j = 0; a < nflags && !j; a++)
+			j = name_is(s, i, flags[a]) && !is(s, i - 1, "->") && !is(s, i - 1, ".");
+		if (j) {
+			if (!is(s, i + 1, "&") || !(is(s, i + 2, "O_NDELAY") || is(s, i + 2, "O_NONBLOCK"))) {
+				snprintf(why, sizeof(why), "'%.*s' keeps f_flags for more than an "
+					 "O_NDELAY test (line %d)", s->t[i].end - s->t[i].start,
+					 s->text + s->t[i].start, s->t[i].line);
+				return why;
+			}
+			buf_add(out, s->text + pos, s->t[i].start - pos);
+			buf_puts(out, "mode & FMODE_NDELAY");
+			pos = s->t[i + 2].end;
+			i += 2;
 			continue;
 		}
 		if (is_inode && (k = seq(s, i + 1, i_bdev_disk)) > 0) {
@@ -530,6 +586,8 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 	buf_add(out, s->text + pos, s->t[to - 1].end - pos);
 	for (i = 0; i < nalias; i++)
 		free(alias[i]);
+	for (i = 0; i < nflags; i++)
+		free(flags[i]);
 	return NULL;
 }
 
