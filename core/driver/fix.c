@@ -298,7 +298,8 @@ static int parse_params(const struct src *s, int lp, int rp, struct param *out, 
 			if (is(s, k, "*"))
 				name = k + 1;
 		if (name < 0 || name >= j || s->t[name].kind != T_ID) {
-			for (k = j - 1; k >= i && s->t[k].kind != T_ID; k--)
+			for (k = j - 1; k >= i && (s->t[k].kind != T_ID ||
+						   !strncmp(s->text + s->t[k].start, "__", 2)); k--)
 				;
 			name = k > i ? k : -1;
 		}
@@ -346,6 +347,8 @@ struct conv {
 struct conv_set {
 	struct conv v[32];
 	int n;
+	enum pd_kind pd;	/* what open() keeps in file->private_data */
+	char *pd_alias;		/* open()'s copy of its struct file, or NULL */
 };
 
 static struct conv *conv_find(struct conv_set *cs, const char *name)
@@ -466,6 +469,27 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 			alias[nalias++] = tok_str(s, i + 3);
 			pos = drop_line(s, out, pos, i, k);
 			i = k;
+			continue;
+		}
+		/* open() copying the disk's private_data into the file: the
+		 * copy goes, the other methods read it from the bdev/disk */
+		if (cs->pd == PD_DISK && c->kind == K_OPEN &&
+		    ((k = file_alias_at(s, i, c->file)) >= 0 ||
+		     ((name_is(s, i, c->file) || name_is(s, i, cs->pd_alias)) &&
+		      is(s, i + 1, "->") && is(s, i + 2, "private_data") && is(s, i + 3, "=")))) {
+			for (k = i; !is(s, k, ";"); k++)
+				;
+			pos = drop_line(s, out, pos, i, k);
+			i = k;
+			continue;
+		}
+		if (cs->pd == PD_DISK && c->kind != K_OPEN && name_is(s, i, c->file) &&
+		    is(s, i + 1, "->") && is(s, i + 2, "private_data") && !is(s, i + 3, "=")) {
+			buf_add(out, s->text + pos, s->t[i].start - pos);
+			buf_printf(out, "%s->private_data",
+				   c->kind == K_RELEASE ? "disk" : "bdev->bd_disk");
+			pos = s->t[i + 2].end;
+			i += 2;
 			continue;
 		}
 		/* unsigned int L = F->f_flags;  or  = F ? F->f_flags : 0;
@@ -688,6 +712,18 @@ static void param_list(struct buf *b, struct conv *c, const struct src *s, int s
 	}
 }
 
+/* A new parameter is __always_unused exactly when the new body does not
+ * use it, whatever the old one it replaces was. */
+static void set_unused(struct param *p, int unused)
+{
+	if (unused && !*p->attr) {
+		free(p->attr);
+		p->attr = bd_xstrdup("__always_unused");
+	} else if (!unused && !strcmp(p->attr, "__always_unused")) {
+		p->attr[0] = 0;
+	}
+}
+
 /* The conversion of c as edits: return type, parameters, body, wrapper. */
 static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set *cs)
 {
@@ -714,6 +750,10 @@ static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set 
 			return why;
 		}
 		drop_self_inits(&body);
+		/* -Wunused-parameter as the old parameters had it */
+		if (c->old_shape == 2)
+			set_unused(&c->p[0], !uses_id(body.s, new_obj(c)));
+		set_unused(&c->p[c->old_shape - 1], !uses_id(body.s, "mode"));
 	}
 	{
 		/* one line if it fits in 80 columns, else cmd and arg on the next */
@@ -865,6 +905,19 @@ static void fix_conversions(struct fixer *fx)
 		bad = &cs->v[i];
 	}
 	for (i = 0; i < cs->n && !why; i++) {
+		struct conv *o = &cs->v[i];
+
+		if (o->kind != K_OPEN || !o->old_shape)
+			continue;
+		cs->pd = private_data_use(&fx->s, &o->def, o->file, o->inode, &cs->pd_alias);
+		if (cs->pd == PD_OTHER) {
+			why = "open() keeps something other than the disk's private_data in "
+			      "file->private_data: where the fmode_t methods find it is a "
+			      "design decision";
+			bad = o;
+		}
+	}
+	for (i = 0; i < cs->n && !why; i++) {
 		why = conv_edits(fx, &cs->v[i], cs);
 		bad = &cs->v[i];
 		if (!why)
@@ -889,7 +942,9 @@ static void fix_conversions(struct fixer *fx)
 		if (need_bkl)
 			add_include(fx);
 		fx->nfixed += cs->n;
+		fx->pd_disk = cs->pd == PD_DISK;
 	}
+	free(cs->pd_alias);
 	for (i = 0; i < cs->n; i++) {
 		free(cs->v[i].func);
 		free(cs->v[i].member);
@@ -1262,6 +1317,9 @@ static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf
 			fix_ndelay(&fx, f);
 		else if (f->check == BD_CHECK_PUT_MODE)
 			fix_put(&fx, f);
+		else if (f->check == BD_CHECK_FILE_WRITE && fx.pd_disk && converted(&fx, f->function) &&
+			 strstr(f->message, "'file->private_data'"))
+			fx.nfixed++;	/* the conversion dropped the copy */
 		else if (f->check == BD_CHECK_FILE_WRITE)
 			left_alone(&fx, f, "a write to struct file has no mechanical replacement; "
 				   "keep the state in the driver or derive it from the mode");

@@ -44,6 +44,7 @@ struct fixer {
 	int ne, cap_e;
 	struct bd_result *r;
 	int nfixed, nleft;
+	int pd_disk;		/* open()'s private_data copy was converted */
 	const struct bd_finding *pend[32];	/* puts no single mode fixes */
 	const char *pend_why[32];
 	int npend;
@@ -77,5 +78,17 @@ struct bd_result *collect(struct fixer *fx, const char *path);
  * field) and give it to the put.  Adds G_KEEP edits for the put-mode
  * finding f; 0 if planned, else the reason. */
 const char *keep_mode(struct fixer *fx, const struct bd_finding *f);
+
+/* fix_private.c: what an old open() stores in file->private_data. */
+enum pd_kind {
+	PD_NONE,	/* nothing */
+	PD_DISK,	/* the disk's private_data: read it from the bdev/disk */
+	PD_OTHER,	/* anything else: not mechanical */
+};
+/* *alias: a "struct file *A = FILE;" copy of the file in open, or NULL. */
+enum pd_kind private_data_use(const struct src *s, const struct func *open, const char *file,
+			      const char *inode, char **alias);
+/* "struct file *A = FILE;" at i: the token of A, else -1. */
+int file_alias_at(const struct src *s, int i, const char *file);
 
 #endif
