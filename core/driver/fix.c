@@ -347,6 +347,8 @@ struct conv {
 struct conv_set {
 	struct conv v[32];
 	int n;
+	struct helper_req req[8];	/* helpers to change with the methods */
+	int nreq;
 	enum pd_kind pd;	/* what open() keeps in file->private_data */
 	char *pd_alias;		/* open()'s copy of its struct file, or NULL */
 };
@@ -439,6 +441,84 @@ static int flags_local(const struct src *s, const struct conv *c, int i)
 	return is(s, l, ";") ? k : -1;
 }
 
+/* Ask for the helper edit (once per helper); 0, or -1 if full. */
+static int want_helper(struct conv_set *cs, const char *func, int argno, int getter)
+{
+	for (int i = 0; i < cs->nreq; i++)
+		if (!strcmp(cs->req[i].func, func) && cs->req[i].argno == argno &&
+		    cs->req[i].getter == getter) {
+			cs->req[i].calls++;
+			return 0;
+		}
+	if (cs->nreq == 8)
+		return -1;
+	cs->req[cs->nreq++] = (struct helper_req){ bd_xstrdup(func), argno, getter, 1 };
+	return 0;
+}
+
+/* The '(' of the call whose argument token i is, and which argument. */
+static int enclosing_call(const struct src *s, int i, int *argno)
+{
+	int k, n = 0;
+
+	for (k = i - 1; k >= 0; k--) {
+		if (s->t[k].match >= 0 && s->t[k].match < k) {
+			k = s->t[k].match;
+			continue;
+		}
+		if (is(s, k, ","))
+			n++;
+		else if (is(s, k, "("))
+			break;
+		else if (is(s, k, ";") || is(s, k, "{") || is(s, k, "}"))
+			return -1;
+	}
+	*argno = n;
+	return k > 0 && s->t[k - 1].kind == T_ID ? k : -1;
+}
+
+/* f_flags given to a helper for its O_NDELAY test: the mode instead
+ * (fix_helpers.c changes the helper).  Returns the last token used, or
+ * -1. */
+static int helper_flags(const struct src *s, struct conv *c, struct conv_set *cs, int i,
+			struct buf *out, int *pos)
+{
+	char *callee;
+	int lp, argno, ok = 0, last = -1;
+
+	if (s->t[i].kind == T_ID && is(s, i + 1, "(") && name_is(s, i + 2, c->file) &&
+	    is(s, i + 3, ")") && is(s, i + 4, "&") &&
+	    (is(s, i + 5, "O_NDELAY") || is(s, i + 5, "O_NONBLOCK"))) {
+		/* GETTER(file) & O_NDELAY */
+		callee = tok_str(s, i);
+		ok = flags_getter(s, callee) && !want_helper(cs, callee, 0, 1);
+		free(callee);
+		last = i + 5;
+		if (ok) {
+			buf_add(out, s->text + *pos, s->t[i].start - *pos);
+			buf_puts(out, "mode & FMODE_NDELAY");
+		}
+	} else if (name_is(s, i, c->file) && is(s, i + 1, "->") && is(s, i + 2, "f_flags") &&
+		   (is(s, i - 1, "(") || is(s, i - 1, ",")) &&
+		   (is(s, i + 3, ",") || is(s, i + 3, ")")) &&
+		   (lp = enclosing_call(s, i, &argno)) > 0) {
+		/* helper(..., file->f_flags, ...) */
+		callee = tok_str(s, lp - 1);
+		ok = !conv_find(cs, callee) && flags_param_helper(s, callee, argno) &&
+		     !want_helper(cs, callee, argno, 0);
+		free(callee);
+		last = i + 2;
+		if (ok) {
+			buf_add(out, s->text + *pos, s->t[i].start - *pos);
+			buf_puts(out, "mode");
+		}
+	}
+	if (!ok)
+		return -1;
+	*pos = s->t[last].end;
+	return last;
+}
+
 /*
  * Rewrite the body tokens [from, to) of c into out.  Returns NULL, or the
  * reason the body is not mechanical.
@@ -490,6 +570,10 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 				   c->kind == K_RELEASE ? "disk" : "bdev->bd_disk");
 			pos = s->t[i + 2].end;
 			i += 2;
+			continue;
+		}
+		if ((k = helper_flags(s, c, cs, i, out, &pos)) > 0) {
+			i = k;
 			continue;
 		}
 		/* unsigned int L = F->f_flags;  or  = F ? F->f_flags : 0;
@@ -943,8 +1027,11 @@ static void fix_conversions(struct fixer *fx)
 			add_include(fx);
 		fx->nfixed += cs->n;
 		fx->pd_disk = cs->pd == PD_DISK;
+		helper_edits(fx, cs->req, cs->nreq);
 	}
 	free(cs->pd_alias);
+	for (i = 0; i < cs->nreq; i++)
+		free(cs->req[i].func);
 	for (i = 0; i < cs->n; i++) {
 		free(cs->v[i].func);
 		free(cs->v[i].member);
@@ -1025,6 +1112,11 @@ static void fix_ndelay(struct fixer *fx, const struct bd_finding *f)
 		fx->nfixed++;	/* the conversion rewrote it */
 		return;
 	}
+	for (i = 0; i < fx->nhelpers; i++)
+		if (f->function && !strcmp(fx->helpers[i], f->function)) {
+			fx->nfixed++;	/* the conversion gave it the mode */
+			return;
+		}
 	if (core_edits(fx, f, 2)) {
 		fx->nfixed++;
 		return;
@@ -1356,6 +1448,8 @@ static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf
 		fx.nfixed + fx.nleft, fx.nfixed + fx.nleft == 1 ? "" : "s");
 	i = fx.nleft;
 	free(out);
+	for (int k = 0; k < fx.nhelpers; k++)
+		free(fx.helpers[k]);
 	for (int k = 0; k < fx.ne; k++)
 		free(fx.e[k].text);
 	free(fx.e);

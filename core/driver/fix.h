@@ -45,6 +45,8 @@ struct fixer {
 	struct bd_result *r;
 	int nfixed, nleft;
 	int pd_disk;		/* open()'s private_data copy was converted */
+	char *helpers[8];	/* helpers whose f_flags parameter became the mode */
+	int nhelpers;
 	const struct bd_finding *pend[32];	/* puts no single mode fixes */
 	const char *pend_why[32];
 	int npend;
@@ -90,5 +92,19 @@ enum pd_kind private_data_use(const struct src *s, const struct func *open, cons
 			      const char *inode, char **alias);
 /* "struct file *A = FILE;" at i: the token of A, else -1. */
 int file_alias_at(const struct src *s, int i, const char *file);
+
+/* fix_helpers.c: helpers carrying f_flags for an O_NDELAY test. */
+struct helper_req {
+	char *func;
+	int argno;		/* the parameter given FILE->f_flags */
+	int getter;		/* 1: returns FILE->f_flags; argno unused */
+	int calls;		/* calls the conversion rewrote */
+};
+/* Is parameter argno of callee only tested for O_NDELAY? */
+int flags_param_helper(const struct src *s, const char *callee, int argno);
+/* Does callee only return its file's f_flags? */
+int flags_getter(const struct src *s, const char *callee);
+/* The helper edits the conversions asked for (group G_CONV). */
+void helper_edits(struct fixer *fx, const struct helper_req *r, int n);
 
 #endif
