@@ -456,6 +456,120 @@ static int want_helper(struct conv_set *cs, const char *func, int argno, int get
 	return 0;
 }
 
+/* Does every alloc_disk() of the file allocate one minor? */
+static int single_minor_disks(const struct src *s)
+{
+	int n = 0;
+
+	for (int i = 0; i + 3 < s->n; i++) {
+		if (!is(s, i, "alloc_disk") || !is(s, i + 1, "("))
+			continue;
+		if (!is(s, i + 2, "1") || !is(s, i + 3, ")"))
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
+/* drop_line() for a statement, with the comment block right above it
+ * and one of the blank lines around it. */
+static int drop_stmt(const struct src *s, struct buf *out, int pos, int first, int last)
+{
+	int j = s->t[first].start, k;
+
+	while (j > 0 && s->text[j - 1] != '\n')
+		j--;
+	buf_add(out, s->text + pos, j - pos);
+	if (out->n >= 3 && !strcmp(out->s + out->n - 3, "*/\n")) {
+		for (k = out->n - 3; k > 0 && strncmp(out->s + k, "/*", 2); k--)
+			;
+		while (k > 0 && (out->s[k - 1] == ' ' || out->s[k - 1] == '\t'))
+			k--;
+		if (k == 0 || out->s[k - 1] == '\n') {
+			out->n = k;
+			out->s[k] = 0;
+		}
+	}
+	pos = drop_line(s, out, j, first, last);
+	if (out->n >= 2 && !strcmp(out->s + out->n - 2, "\n\n") && pos < s->len &&
+	    s->text[pos] == '\n')
+		pos++;
+	return pos;
+}
+
+/* The write-ioctl flag of open() (PD_PERM, fix_private.c): the stores
+ * in open() go, the tests elsewhere use the mode.  Returns the last token
+ * used, or -1. */
+static int perm_flag(const struct src *s, struct conv *c, struct conv_set *cs, int i,
+		     struct buf *out, int *pos)
+{
+	static const char *const pd[] = { "->", "private_data", NULL };
+	int k, e;
+	char *h;
+
+	if (cs->pd != PD_PERM || !c->file)
+		return -1;
+	if (c->kind == K_OPEN) {
+		k = is(s, i, "if") && is(s, i + 1, "(") ? s->t[i + 1].match + 1 : i;
+		if ((name_is(s, k, c->file) || name_is(s, k, cs->pd_alias)) && seq(s, k + 1, pd) > 0 &&
+		    is(s, k + 3, "=") && (k == i || perm_if(s, k, c->file) == i)) {
+			for (e = k; !is(s, e, ";"); e++)
+				;
+			*pos = drop_stmt(s, out, *pos, i, e);
+			return e;
+		}
+		if (s->t[i].kind == T_ID && is(s, i + 1, "(") && name_is(s, i + 2, c->file) &&
+		    is(s, s->t[i + 1].match + 1, ";") && (is(s, i - 1, ";") || is(s, i - 1, "{") ||
+							 is(s, i - 1, "}"))) {
+			h = tok_str(s, i);
+			k = perm_helper(s, h) && !want_helper(cs, h, 0, 1);
+			free(h);
+			if (!k)
+				return -1;
+			e = s->t[i + 1].match + 1;
+			*pos = drop_stmt(s, out, *pos, i, e);
+			return e;
+		}
+		return -1;
+	}
+	/* FILE && FILE->private_data, FILE->private_data */
+	k = i;
+	if (name_is(s, i, c->file) && is(s, i + 1, "&&") && name_is(s, i + 2, c->file))
+		k = i + 2;
+	if (!name_is(s, k, c->file) || seq(s, k + 1, pd) < 0 || is(s, k + 3, "="))
+		return -1;
+	buf_add(out, s->text + *pos, s->t[i].start - *pos);
+	buf_puts(out, is(s, i - 1, "(") && is(s, k + 3, ")") ?
+		 "mode & (FMODE_WRITE | FMODE_WRITE_IOCTL)" :
+		 "(mode & (FMODE_WRITE | FMODE_WRITE_IOCTL))");
+	*pos = s->t[k + 2].end;
+	return k + 2;
+}
+
+/* The same in the file's #define lines (floppy's IOCTL_ALLOWED). */
+static void perm_macros(struct fixer *fx, const char *file)
+{
+	const char *t = fx->s.text;
+	char pat[3][160];
+	int k;
+
+	snprintf(pat[0], sizeof(pat[0]), "%s && (%s->private_data)", file, file);
+	snprintf(pat[1], sizeof(pat[1]), "%s && %s->private_data", file, file);
+	snprintf(pat[2], sizeof(pat[2]), "%s->private_data", file);
+	for (const char *p = strstr(t, "#define"); p; p = strstr(p + 1, "#define")) {
+		const char *eol = strchr(p, '\n'), *m = NULL;
+
+		if (p != t && p[-1] != '\n')
+			continue;
+		for (k = 0; k < 3 && !m; k++)
+			if ((m = strstr(p, pat[k])) && eol && m > eol)
+				m = NULL;
+		if (m)
+			add_edit(fx, m - t, m - t + strlen(pat[k - 1]),
+				 "mode & (FMODE_WRITE | FMODE_WRITE_IOCTL)", G_CONV, NULL);
+	}
+}
+
 /* The '(' of the call whose argument token i is, and which argument. */
 static int enclosing_call(const struct src *s, int i, int *argno)
 {
@@ -572,7 +686,8 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 			i += 2;
 			continue;
 		}
-		if ((k = helper_flags(s, c, cs, i, out, &pos)) > 0) {
+		if ((k = perm_flag(s, c, cs, i, out, &pos)) > 0 ||
+		    (k = helper_flags(s, c, cs, i, out, &pos)) > 0) {
 			i = k;
 			continue;
 		}
@@ -659,9 +774,6 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 				i = arg1;
 				continue;
 			}
-			if (is(s, i, "iminor") && is_inode && 0) {
-				/* not reached */
-			}
 		}
 		if (is(s, i, "iminor") && is(s, i + 1, "(") && is(s, i + 3, ")")) {
 			int inode_arg = name_is(s, i + 2, c->inode);
@@ -670,6 +782,10 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 				inode_arg = name_is(s, i + 2, alias[a]);
 			if (inode_arg && c->kind != K_RELEASE) {
 				rep = "MINOR(bdev->bd_dev)";
+				next = i + 4;
+			} else if (inode_arg && single_minor_disks(s)) {
+				/* one minor per disk: the node's minor is the disk's */
+				rep = "MINOR(disk_devt(disk))";
 				next = i + 4;
 			}
 		}
@@ -796,6 +912,22 @@ static void param_list(struct buf *b, struct conv *c, const struct src *s, int s
 	}
 }
 
+/* Does text use a macro that tests the private_data flag (perm_macros()
+ * makes it test the mode)? */
+static int flag_macro_used(const struct src *s, const char *text)
+{
+	for (const char *p = strstr(s->text, "#define "); p; p = strstr(p + 1, "#define ")) {
+		const char *eol = strchr(p, '\n'), *m = strstr(p, "->private_data");
+		char name[128];
+
+		if (!m || (eol && m > eol) || sscanf(p, "#define %127[A-Za-z0-9_]", name) != 1)
+			continue;
+		if (uses_id(text, name))
+			return 1;
+	}
+	return 0;
+}
+
 /* A new parameter is __always_unused exactly when the new body does not
  * use it, whatever the old one it replaces was. */
 static void set_unused(struct param *p, int unused)
@@ -837,7 +969,8 @@ static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set 
 		/* -Wunused-parameter as the old parameters had it */
 		if (c->old_shape == 2)
 			set_unused(&c->p[0], !uses_id(body.s, new_obj(c)));
-		set_unused(&c->p[c->old_shape - 1], !uses_id(body.s, "mode"));
+		set_unused(&c->p[c->old_shape - 1], !uses_id(body.s, "mode") &&
+			   !(cs->pd == PD_PERM && flag_macro_used(s, body.s)));
 	}
 	{
 		/* one line if it fits in 80 columns, else cmd and arg on the next */
@@ -1026,7 +1159,10 @@ static void fix_conversions(struct fixer *fx)
 		if (need_bkl)
 			add_include(fx);
 		fx->nfixed += cs->n;
-		fx->pd_disk = cs->pd == PD_DISK;
+		fx->pd_disk = cs->pd == PD_DISK || cs->pd == PD_PERM;
+		for (i = 0; i < cs->n && cs->pd == PD_PERM; i++)
+			if (cs->v[i].kind == K_OPEN)
+				perm_macros(fx, cs->v[i].file);
 		helper_edits(fx, cs->req, cs->nreq);
 	}
 	free(cs->pd_alias);

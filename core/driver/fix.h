@@ -85,6 +85,7 @@ const char *keep_mode(struct fixer *fx, const struct bd_finding *f);
 enum pd_kind {
 	PD_NONE,	/* nothing */
 	PD_DISK,	/* the disk's private_data: read it from the bdev/disk */
+	PD_PERM,	/* a write-ioctl permission flag: FMODE_WRITE_IOCTL */
 	PD_OTHER,	/* anything else: not mechanical */
 };
 /* *alias: a "struct file *A = FILE;" copy of the file in open, or NULL. */
@@ -92,6 +93,12 @@ enum pd_kind private_data_use(const struct src *s, const struct func *open, cons
 			      const char *inode, char **alias);
 /* "struct file *A = FILE;" at i: the token of A, else -1. */
 int file_alias_at(const struct src *s, int i, const char *file);
+/* PD_PERM pieces: a helper storing the flag; "if (COND) FILE->private_data
+ * = V;" with the store at i (returns the 'if' token or -1); a condition on
+ * the opener's write permission only. */
+int perm_helper(const struct src *s, const char *name);
+int perm_if(const struct src *s, int i, const char *file);
+int perm_cond(const struct src *s, int a, int b, const char *file);
 
 /* fix_helpers.c: helpers carrying f_flags for an O_NDELAY test. */
 struct helper_req {
