@@ -1494,13 +1494,17 @@ static void keep_modes(struct fixer *fx, const char *dir)
 
 	for (i = 0; i < fx->npend; i++) {
 		why[i] = keep_mode(fx, fx->pend[i]);
-		bad |= why[i] != NULL;
+		bad |= why[i] != NULL && why[i] != keep_no_put;
 	}
 	if (!bad && fx->npend)
 		bad = verify(fx, dir, 1u << G_PUT | 1u << G_KEEP, G_KEEP) > 0;
 	for (i = base; bad && i < fx->ne; i++)
 		fx->e[i].dropped = 1;
 	for (i = 0; i < fx->npend; i++) {
+		if (why[i] == keep_no_put) {
+			left_alone(fx, fx->pend[i], fx->pend_why[i]);
+			continue;
+		}
 		if (!bad) {
 			fx->nfixed++;
 			continue;

@@ -80,6 +80,8 @@ struct bd_result *collect(struct fixer *fx, const char *path);
  * field) and give it to the put.  Adds G_KEEP edits for the put-mode
  * finding f; 0 if planned, else the reason. */
 const char *keep_mode(struct fixer *fx, const struct bd_finding *f);
+/* keep_mode()'s answer for a finding that is not at a put (a holder). */
+extern const char keep_no_put[];
 
 /* fix_private.c: what an old open() stores in file->private_data. */
 enum pd_kind {

@@ -13,7 +13,8 @@
  * - a struct field F (the put's argument is X->F, or a local read from
  *   X->F): the struct gets a member 'fmode_t F_mode;' after F, set before
  *   each 'X->F = get(...)' and after each 'X->F = v' of such a local.
- * The put then passes v_mode or X->F_mode.  Setting the mode before the
+ * The put then passes v_mode or X->F_mode, if it is of the gets' family
+ * (an exclusive close for exclusive opens, blkdev_put() for the others).  Setting the mode before the
  * get rather than after keeps it simple (the get's mode argument has the
  * same value there, and a failed get leaves a mode nobody reads).
  *
@@ -387,7 +388,23 @@ static const char *plan_field(struct fixer *fx, const char *field, const char *f
 	return why;
 }
 
+/* Keeping the mode only balances a put of the gets' own family: an
+ * exclusive close releases a claim that a plain get never took.  Checked
+ * over the whole file, to stay simple and on the safe side. */
+static int same_family(const struct src *s, int excl_put)
+{
+	for (int i = 0; i < s->n; i++) {
+		const struct getdef *g = get_at(s, i);
+
+		if (g && (strncmp(g->name, "open_bdev_excl", 14) == 0) != excl_put)
+			return 0;
+	}
+	return 1;
+}
+
 /* ---- the put ---- */
+
+const char keep_no_put[] = "no put with a mode argument at the finding's line";
 
 const char *keep_mode(struct fixer *fx, const struct bd_finding *f)
 {
@@ -407,7 +424,10 @@ const char *keep_mode(struct fixer *fx, const struct bd_finding *f)
 			break;
 	}
 	if (i >= def.rbrace || (na = call_args(s, i + 1, a, MAXARG)) != 2)
-		return "no put with a mode argument at the finding's line";
+		return keep_no_put;
+	if (!same_family(s, strncmp(put_names[k], "close_bdev_excl", 15) == 0))
+		return "the gets and the put do not claim alike: a mode cannot balance "
+		       "an exclusive close of a plain open";
 	if (a[0].last == a[0].first + 2 && is_id(s, a[0].first) && is(s, a[0].first + 1, "->") &&
 	    is_id(s, a[0].last)) {
 		/* put(X->F, ...) */

@@ -27,12 +27,13 @@ static int ed_ioctl2(struct block_device *bdev, fmode_t mode, unsigned int cmd,
 	return ed_helper_test((struct file *)arg) && bdev && mode && cmd;
 }
 
-static struct block_device_operations ed_fops = {
+/* not static: gcc -O2 keeps it, and the methods, without a user */
+struct block_device_operations ed_fops = {
 	.owner	= THIS_MODULE,
 	.ioctl	= ed_ioctl,
 };
 
-static struct block_device_operations ed_fops2 = {
+struct block_device_operations ed_fops2 = {
 	.owner	= THIS_MODULE,
 	.ioctl	= ed_ioctl2,
 };
