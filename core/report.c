@@ -362,6 +362,15 @@ static void uri_encode(char *buf, size_t len, const char *prefix, const char *pa
 	buf[k < len ? k : len - 1] = 0;
 }
 
+/* "key": {"text": text}, SARIF's message form. */
+static void text_obj(struct bd_json_writer *w, const char *key, const char *text)
+{
+	bd_json_key(w, key);
+	bd_json_begin_object(w);
+	bd_json_kv_str(w, "text", text);
+	bd_json_end_object(w);
+}
+
 /* The artifact part of a location: uri (and uriBaseId under the root). */
 static void sarif_artifact(struct bd_json_writer *w, const char *file, const char *root)
 {
@@ -410,18 +419,9 @@ static void sarif_rules(struct bd_json_writer *w)
 		bd_json_begin_object(w);
 		bd_json_kv_str(w, "id", ci->full);
 		bd_json_kv_str(w, "name", ci->name);
-		bd_json_key(w, "shortDescription");
-		bd_json_begin_object(w);
-		bd_json_kv_str(w, "text", ci->summary);
-		bd_json_end_object(w);
-		bd_json_key(w, "fullDescription");
-		bd_json_begin_object(w);
-		bd_json_kv_str(w, "text", ci->help);
-		bd_json_end_object(w);
-		bd_json_key(w, "help");
-		bd_json_begin_object(w);
-		bd_json_kv_str(w, "text", ci->help);
-		bd_json_end_object(w);
+		text_obj(w, "shortDescription", ci->summary);
+		text_obj(w, "fullDescription", ci->help);
+		text_obj(w, "help", ci->help);
 		bd_json_kv_str(w, "helpUri", ci->doc);
 		bd_json_key(w, "defaultConfiguration");
 		bd_json_begin_object(w);
@@ -443,10 +443,7 @@ static void sarif_fixes(struct bd_json_writer *w, const struct bd_finding *f,
 	bd_json_key(w, "fixes");
 	bd_json_begin_array(w);
 	bd_json_begin_object(w);
-	bd_json_key(w, "description");
-	bd_json_begin_object(w);
-	bd_json_kv_str(w, "text", f->fix ? f->fix : "apply the edits");
-	bd_json_end_object(w);
+	text_obj(w, "description", f->fix ? f->fix : "apply the edits");
 	bd_json_key(w, "artifactChanges");
 	bd_json_begin_array(w);
 	for (k = 0; k < f->nedits; k++) {
@@ -473,10 +470,7 @@ static void sarif_fixes(struct bd_json_writer *w, const struct bd_finding *f,
 			bd_json_kv_int(w, "endLine", e->end_line);
 			bd_json_kv_int(w, "endColumn", e->end_col);
 			bd_json_end_object(w);
-			bd_json_key(w, "insertedContent");
-			bd_json_begin_object(w);
-			bd_json_kv_str(w, "text", e->text);
-			bd_json_end_object(w);
+			text_obj(w, "insertedContent", e->text);
 			bd_json_end_object(w);
 		}
 		bd_json_end_array(w);
@@ -502,10 +496,7 @@ static void sarif_result(struct bd_json_writer *w, const struct bd_finding *f,
 	bd_json_kv_str(w, "ruleId", check_full(f->check));
 	bd_json_kv_int(w, "ruleIndex", f->check);
 	bd_json_kv_str(w, "level", sarif_level(f, o));
-	bd_json_key(w, "message");
-	bd_json_begin_object(w);
-	bd_json_kv_str(w, "text", f->message);
-	bd_json_end_object(w);
+	text_obj(w, "message", f->message);
 
 	bd_json_key(w, "locations");
 	bd_json_begin_array(w);
@@ -530,10 +521,7 @@ static void sarif_result(struct bd_json_writer *w, const struct bd_finding *f,
 			bd_json_begin_object(w);
 			bd_json_kv_int(w, "id", k + 1);
 			sarif_location(w, &f->notes[k].loc, root);
-			bd_json_key(w, "message");
-			bd_json_begin_object(w);
-			bd_json_kv_str(w, "text", f->notes[k].message);
-			bd_json_end_object(w);
+			text_obj(w, "message", f->notes[k].message);
 			bd_json_end_object(w);
 		}
 		bd_json_end_array(w);
