@@ -21,10 +21,17 @@ class Preprocessor;
 
 namespace bdops_clang {
 
+// One core edit as clang-tidy's Replacement: FilePath, Offset, Length.
+struct ExportedEdit {
+  std::string file, text;
+  unsigned offset = 0, length = 0;
+};
+
 // A finding as clang-tidy's --export-fixes wants it.
 struct ExportedFinding {
   std::string check, message, file, fix;
   unsigned offset = 0;
+  std::vector<ExportedEdit> edits;
 };
 
 // Where the findings of a translation unit go.
@@ -32,7 +39,7 @@ struct Sink {
   // Tool: with format json/sarif (or an output file) the findings of all
   // files are collected here and written once; NULL: written per unit.
   bd_result *merged = nullptr;
-  // Tool --export-fixes: one entry per finding.
+  // Tool --export-fixes and --fix: one entry per finding.
   std::vector<ExportedFinding> *exported = nullptr;
   int findings = 0;	// unsuppressed findings reported
   int units = 0;	// units analysed

@@ -1477,10 +1477,28 @@ struct Reporter {
                                    (unsigned)(L.col > 0 ? L.col : 1));
   }
 
+  // A core edit as a FixItHint (clang's -fixit and -fdiagnostics-parseable-
+  // fixits, and the tool's --fix, apply it).
+  FixItHint fixIt(const bd_edit &E) {
+    bd_loc End = E.loc;
+    End.line = E.end_line;
+    End.col = E.end_col;
+    SourceLocation B = where(E.loc), Z = where(End);
+    if (B.isInvalid() || Z.isInvalid())
+      return FixItHint();
+    return FixItHint::CreateReplacement(CharSourceRange::getCharRange(B, Z),
+                                        E.text ? E.text : "");
+  }
+
   void finding(const bd_finding *Fd) {
     char Buf[2048];
     SourceLocation L = where(Fd->loc);
-    D.Report(L, WarnId) << bd_finding_text(Fd, Buf, sizeof(Buf));
+    {
+      DiagnosticBuilder W = D.Report(L, WarnId); // emitted at the brace
+      W << bd_finding_text(Fd, Buf, sizeof(Buf));
+      for (int I = 0; I < Fd->nedits; I++)
+        W << fixIt(Fd->edits[I]);
+    }
     for (int I = 0; I < Fd->nnotes; I++)
       D.Report(where(Fd->notes[I].loc), NoteId)
           << (Fd->notes[I].message ? Fd->notes[I].message : "");
@@ -1488,6 +1506,13 @@ struct Reporter {
       D.Report(L, NoteId) << (std::string("fix: ") + Fd->fix);
   }
 };
+
+// clang-apply-replacements wants absolute paths.
+std::string realPath(SourceManager &SM, SourceLocation L) {
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L)))
+    return FE->getFileEntry().tryGetRealPathName().str();
+  return "";
+}
 
 void exportFinding(Sink &S, SourceManager &SM, Reporter &R, const bd_finding *Fd) {
   ExportedFinding X;
@@ -1499,12 +1524,21 @@ void exportFinding(Sink &S, SourceManager &SM, Reporter &R, const bd_finding *Fd
   SourceLocation L = R.where(Fd->loc);
   if (L.isValid()) {
     X.offset = SM.getFileOffset(L);
-    // clang-apply-replacements wants absolute paths
-    if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L))) {
-      StringRef Real = FE->getFileEntry().tryGetRealPathName();
-      if (!Real.empty())
-        X.file = Real.str();
-    }
+    std::string Real = realPath(SM, L);
+    if (!Real.empty())
+      X.file = Real;
+  }
+  for (int I = 0; I < Fd->nedits; I++) {
+    FixItHint H = R.fixIt(Fd->edits[I]);
+    if (H.isNull())
+      continue;
+    SourceLocation B = H.RemoveRange.getBegin(), E = H.RemoveRange.getEnd();
+    ExportedEdit Ed;
+    Ed.file = realPath(SM, B);
+    Ed.offset = SM.getFileOffset(B);
+    Ed.length = SM.getFileOffset(E) - Ed.offset;
+    Ed.text = H.CodeToInsert;
+    X.edits.push_back(Ed);
   }
   S.exported->push_back(X);
 }

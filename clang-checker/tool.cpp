@@ -14,8 +14,12 @@
 // Exit status: 0 no findings, 1 findings, 2 usage or input error.
 #include "bdops_clang.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <iterator>
+#include <map>
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/Frontend/CompilerInstance.h"
@@ -78,8 +82,7 @@ void usage(FILE *Out) {
   fprintf(Out,
           "usage: %s [-p BUILD_DIR] [OPTIONS] FILES... [-- COMPILER FLAGS]\n"
           "  -p BUILD_DIR          read compile_commands.json from BUILD_DIR\n"
-          "  --fix                 apply fix hints (text only for now: nothing "
-          "is changed)\n"
+          "  --fix                 apply the findings' edits to the files\n"
           "  --export-fixes=FILE   write findings as clang-tidy YAML\n"
           "core options, as --KEY[=VALUE]:\n%s",
           Prog, bd_options_help());
@@ -133,6 +136,74 @@ std::string yamlQuote(const std::string &S) {
   return R + "'";
 }
 
+// YAML double quotes keep a replacement's newlines and tabs exact.
+std::string yamlDoubleQuote(const std::string &S) {
+  std::string R = "\"";
+  for (char C : S) {
+    if (C == '"' || C == '\\')
+      R += '\\', R += C;
+    else if (C == '\n')
+      R += "\\n";
+    else if (C == '\t')
+      R += "\\t";
+    else
+      R += C;
+  }
+  return R + "\"";
+}
+
+void writeReplacements(FILE *Out,
+                       const std::vector<bdops_clang::ExportedEdit> &V) {
+  if (V.empty()) {
+    fprintf(Out, "      Replacements:    []\n");
+    return;
+  }
+  fprintf(Out, "      Replacements:\n");
+  for (const auto &E : V) {
+    fprintf(Out, "        - FilePath:        %s\n", yamlQuote(E.file).c_str());
+    fprintf(Out, "          Offset:          %u\n", E.offset);
+    fprintf(Out, "          Length:          %u\n", E.length);
+    fprintf(Out, "          ReplacementText: %s\n",
+            yamlDoubleQuote(E.text).c_str());
+  }
+}
+
+// --fix: apply every finding's edits, per file from the end so that
+// offsets stay valid; an edit overlapping one already applied is skipped
+// (two findings proposing the same change give it once).  Returns the
+// number of edits applied, or -1 if a file could not be rewritten.
+int applyFixes(const std::vector<bdops_clang::ExportedFinding> &V) {
+  std::map<std::string, std::vector<bdops_clang::ExportedEdit>> ByFile;
+  for (const auto &X : V)
+    for (const auto &E : X.edits)
+      ByFile[E.file].push_back(E);
+  int Applied = 0;
+  for (auto &KV : ByFile) {
+    auto &Es = KV.second;
+    std::sort(Es.begin(), Es.end(), [](const auto &A, const auto &B) {
+      return A.offset > B.offset;
+    });
+    std::ifstream In(KV.first, std::ios::binary);
+    std::string Text((std::istreambuf_iterator<char>(In)),
+                     std::istreambuf_iterator<char>());
+    if (!In.good() && !In.eof())
+      return -1;
+    unsigned Limit = Text.size() + 1;
+    for (const auto &E : Es) {
+      if (E.offset + E.length > Text.size() || E.offset + E.length > Limit)
+        continue;
+      Text.replace(E.offset, E.length, E.text);
+      Limit = E.offset;
+      Applied++;
+    }
+    std::ofstream Out(KV.first, std::ios::binary | std::ios::trunc);
+    Out << Text;
+    if (!Out.good())
+      return -1;
+  }
+  return Applied;
+}
+
 bool exportFixes(const std::string &Path,
                  const std::vector<bdops_clang::ExportedFinding> &V,
                  const std::string &Main) {
@@ -148,8 +219,7 @@ bool exportFixes(const std::string &Path,
     fprintf(Out, "      Message:         %s\n", yamlQuote(X.message).c_str());
     fprintf(Out, "      FilePath:        %s\n", yamlQuote(X.file).c_str());
     fprintf(Out, "      FileOffset:      %u\n", X.offset);
-    // The core gives fix hints as text only: no replacements yet.
-    fprintf(Out, "      Replacements:    []\n");
+    writeReplacements(Out, X.edits);
     if (!X.fix.empty()) {
       fprintf(Out, "    Notes:\n");
       fprintf(Out, "      - Message:         %s\n",
@@ -244,7 +314,7 @@ int main(int argc, const char **argv) {
   std::vector<bdops_clang::ExportedFinding> Exported;
   if (Merge)
     C.Sink.merged = bd_result_new();
-  if (!ExportPath.empty())
+  if (!ExportPath.empty() || Fix)
     C.Sink.exported = &Exported;
 
   Factory F(C);
@@ -271,11 +341,17 @@ int main(int argc, const char **argv) {
             strerror(errno));
     Status = 2;
   }
-  if (Fix && C.Sink.findings)
-    fprintf(stderr,
-            "%s: --fix: the core gives fix hints as text only; no file was "
-            "changed (see the 'fix:' notes)\n",
-            Prog);
+  if (Fix) {
+    int N = applyFixes(Exported);
+    if (N < 0) {
+      fprintf(stderr, "%s: --fix: cannot rewrite a file: %s\n", Prog,
+              strerror(errno));
+      Status = 2;
+    } else if (C.Sink.findings) {
+      fprintf(stderr, "%s: --fix: applied %d edit%s\n", Prog, N,
+              N == 1 ? "" : "s");
+    }
+  }
 
   // Ret is 1 when a compile failed (which our own findings do under
   // -Werror) and 2 when a file had no compile command.

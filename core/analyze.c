@@ -89,6 +89,7 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	bd_check_file_write(&c);
 	bd_check_ndelay_flags(&c);
 	bd_check_put_mode(&c);
+	bd_fixits(&c);
 
 	bd_apply_suppressions(r, o);
 	bd_result_sort(r);

@@ -221,7 +221,7 @@ int bd_facts_add(struct bd_result *r, const struct bd_json *facts,
 		/* A check turned off now may have been on when the facts
 		 * were written. */
 		if (o && r->n > before && !o->enabled[r->v[r->n - 1].check]) {
-			free(r->v[r->n - 1].notes);
+			bd_finding_free_parts(&r->v[r->n - 1]);
 			r->n--;
 		}
 	}

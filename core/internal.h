@@ -100,6 +100,8 @@ uint64_t bd_finding_hash(const struct bd_finding *f, const char *root);
 /* Drop exact duplicates (same location, check and message: a static inline
  * in a header reported from several units).  r must be sorted. */
 void bd_result_uniq(struct bd_result *r);
+/* Free what bd_result_add allocated for one finding (notes, edits). */
+void bd_finding_free_parts(struct bd_finding *f);
 /* Recompute r->nsuppressed from the findings' flags. */
 void bd_result_recount(struct bd_result *r);
 

@@ -213,6 +213,23 @@ void bd_json_write_finding(struct bd_json_writer *w, const struct bd_finding *f,
 	}
 	bd_json_end_array(w);
 	bd_json_kv_str(w, "fix", f->fix);
+	if (f->nedits) {
+		bd_json_key(w, "edits");
+		bd_json_begin_array(w);
+		for (k = 0; k < f->nedits; k++) {
+			const struct bd_edit *e = &f->edits[k];
+
+			bd_json_begin_object(w);
+			bd_json_kv_str(w, "file", e->loc.file);
+			bd_json_kv_int(w, "line", e->loc.line);
+			bd_json_kv_int(w, "column", e->loc.col);
+			bd_json_kv_int(w, "endLine", e->end_line);
+			bd_json_kv_int(w, "endColumn", e->end_col);
+			bd_json_kv_str(w, "text", e->text);
+			bd_json_end_object(w);
+		}
+		bd_json_end_array(w);
+	}
 	if (with_suppressed && f->suppressed)
 		bd_json_kv_int(w, "suppressed", f->suppressed);
 	bd_json_end_object(w);
@@ -249,6 +266,29 @@ static void loc_from(const struct bd_json *j, struct bd_loc *l)
 	l->file = bd_json_get_str(j, "file", NULL);
 	l->line = bd_json_get_int(j, "line", 0);
 	l->col = bd_json_get_int(j, "column", 0);
+}
+
+/* "edits" as written by bd_json_write_finding; malformed ones are skipped
+ * (a fix is optional, the finding is not). */
+static void edits_from(const struct bd_json *j, struct bd_finding *f)
+{
+	const struct bd_json *a = bd_json_get(j, "edits");
+	int k;
+
+	if (!a || a->type != BD_JSON_ARRAY || !a->n)
+		return;
+	f->edits = bd_xcalloc(a->n, sizeof(*f->edits));
+	for (k = 0; k < a->n; k++) {
+		struct bd_edit *e = &f->edits[f->nedits];
+
+		loc_from(a->items[k], &e->loc);
+		e->end_line = bd_json_get_int(a->items[k], "endLine", 0);
+		e->end_col = bd_json_get_int(a->items[k], "endColumn", 0);
+		e->text = bd_json_get_str(a->items[k], "text", NULL);
+		if (e->loc.file && e->text && e->loc.line > 0 && e->loc.col > 0 &&
+		    e->end_line >= e->loc.line && e->end_col > 0)
+			f->nedits++;
+	}
 }
 
 int bd_finding_from_json(struct bd_result *r, const struct bd_json *j,
@@ -296,7 +336,9 @@ int bd_finding_from_json(struct bd_result *r, const struct bd_json *j,
 				f.nnotes++;
 		}
 	}
+	edits_from(j, &f);
 	bd_result_add(r, &f);
+	free(f.edits);
 	if (f.suppressed)
 		r->nsuppressed++;
 	free(f.notes);
@@ -320,18 +362,23 @@ static void uri_encode(char *buf, size_t len, const char *prefix, const char *pa
 	buf[k < len ? k : len - 1] = 0;
 }
 
-static void sarif_location(struct bd_json_writer *w, const struct bd_loc *l,
-			   const char *root)
+/* "key": {"text": text}, SARIF's message form. */
+static void text_obj(struct bd_json_writer *w, const char *key, const char *text)
+{
+	bd_json_key(w, key);
+	bd_json_begin_object(w);
+	bd_json_kv_str(w, "text", text);
+	bd_json_end_object(w);
+}
+
+/* The artifact part of a location: uri (and uriBaseId under the root). */
+static void sarif_artifact(struct bd_json_writer *w, const char *file, const char *root)
 {
 	char rel[PATH_MAX], abs[PATH_MAX], uri[PATH_MAX * 3];
-	const char *file = l->file ? l->file : "";
-	int in_root = bd_relpath(file, root, rel, sizeof(rel)) != NULL;
 
-	bd_json_key(w, "physicalLocation");
-	bd_json_begin_object(w);
 	bd_json_key(w, "artifactLocation");
 	bd_json_begin_object(w);
-	if (in_root) {
+	if (bd_relpath(file, root, rel, sizeof(rel))) {
 		uri_encode(uri, sizeof(uri), "", rel);
 		bd_json_kv_str(w, "uri", uri);
 		bd_json_kv_str(w, "uriBaseId", "SRCROOT");
@@ -341,6 +388,14 @@ static void sarif_location(struct bd_json_writer *w, const struct bd_loc *l,
 		bd_json_kv_str(w, "uri", uri);
 	}
 	bd_json_end_object(w);
+}
+
+static void sarif_location(struct bd_json_writer *w, const struct bd_loc *l,
+			   const char *root)
+{
+	bd_json_key(w, "physicalLocation");
+	bd_json_begin_object(w);
+	sarif_artifact(w, l->file ? l->file : "", root);
 	if (l->line > 0) {
 		bd_json_key(w, "region");
 		bd_json_begin_object(w);
@@ -364,18 +419,9 @@ static void sarif_rules(struct bd_json_writer *w)
 		bd_json_begin_object(w);
 		bd_json_kv_str(w, "id", ci->full);
 		bd_json_kv_str(w, "name", ci->name);
-		bd_json_key(w, "shortDescription");
-		bd_json_begin_object(w);
-		bd_json_kv_str(w, "text", ci->summary);
-		bd_json_end_object(w);
-		bd_json_key(w, "fullDescription");
-		bd_json_begin_object(w);
-		bd_json_kv_str(w, "text", ci->help);
-		bd_json_end_object(w);
-		bd_json_key(w, "help");
-		bd_json_begin_object(w);
-		bd_json_kv_str(w, "text", ci->help);
-		bd_json_end_object(w);
+		text_obj(w, "shortDescription", ci->summary);
+		text_obj(w, "fullDescription", ci->help);
+		text_obj(w, "help", ci->help);
 		bd_json_kv_str(w, "helpUri", ci->doc);
 		bd_json_key(w, "defaultConfiguration");
 		bd_json_begin_object(w);
@@ -383,6 +429,55 @@ static void sarif_rules(struct bd_json_writer *w)
 		bd_json_end_object(w);
 		bd_json_end_object(w);
 	}
+	bd_json_end_array(w);
+}
+
+/* SARIF 2.1.0 section 3.55: one fix, one artifactChange per file (edits of
+ * a finding are sorted by the core and in one file today, but group them
+ * anyway), a replacement per edit. */
+static void sarif_fixes(struct bd_json_writer *w, const struct bd_finding *f,
+			const char *root)
+{
+	int k, i;
+
+	bd_json_key(w, "fixes");
+	bd_json_begin_array(w);
+	bd_json_begin_object(w);
+	text_obj(w, "description", f->fix ? f->fix : "apply the edits");
+	bd_json_key(w, "artifactChanges");
+	bd_json_begin_array(w);
+	for (k = 0; k < f->nedits; k++) {
+		const char *file = f->edits[k].loc.file;
+
+		for (i = 0; i < k && strcmp(f->edits[i].loc.file, file); i++)
+			;
+		if (i < k)
+			continue;	/* this file's change is written already */
+		bd_json_begin_object(w);
+		sarif_artifact(w, file, root);
+		bd_json_key(w, "replacements");
+		bd_json_begin_array(w);
+		for (i = k; i < f->nedits; i++) {
+			const struct bd_edit *e = &f->edits[i];
+
+			if (strcmp(e->loc.file, file))
+				continue;
+			bd_json_begin_object(w);
+			bd_json_key(w, "deletedRegion");
+			bd_json_begin_object(w);
+			bd_json_kv_int(w, "startLine", e->loc.line);
+			bd_json_kv_int(w, "startColumn", e->loc.col);
+			bd_json_kv_int(w, "endLine", e->end_line);
+			bd_json_kv_int(w, "endColumn", e->end_col);
+			bd_json_end_object(w);
+			text_obj(w, "insertedContent", e->text);
+			bd_json_end_object(w);
+		}
+		bd_json_end_array(w);
+		bd_json_end_object(w);
+	}
+	bd_json_end_array(w);
+	bd_json_end_object(w);
 	bd_json_end_array(w);
 }
 
@@ -401,10 +496,7 @@ static void sarif_result(struct bd_json_writer *w, const struct bd_finding *f,
 	bd_json_kv_str(w, "ruleId", check_full(f->check));
 	bd_json_kv_int(w, "ruleIndex", f->check);
 	bd_json_kv_str(w, "level", sarif_level(f, o));
-	bd_json_key(w, "message");
-	bd_json_begin_object(w);
-	bd_json_kv_str(w, "text", f->message);
-	bd_json_end_object(w);
+	text_obj(w, "message", f->message);
 
 	bd_json_key(w, "locations");
 	bd_json_begin_array(w);
@@ -429,10 +521,7 @@ static void sarif_result(struct bd_json_writer *w, const struct bd_finding *f,
 			bd_json_begin_object(w);
 			bd_json_kv_int(w, "id", k + 1);
 			sarif_location(w, &f->notes[k].loc, root);
-			bd_json_key(w, "message");
-			bd_json_begin_object(w);
-			bd_json_kv_str(w, "text", f->notes[k].message);
-			bd_json_end_object(w);
+			text_obj(w, "message", f->notes[k].message);
 			bd_json_end_object(w);
 		}
 		bd_json_end_array(w);
@@ -451,6 +540,8 @@ static void sarif_result(struct bd_json_writer *w, const struct bd_finding *f,
 		bd_json_end_object(w);
 		bd_json_end_array(w);
 	}
+	if (f->nedits)
+		sarif_fixes(w, f, root);
 	if (f->fix || f->function) {
 		bd_json_key(w, "properties");
 		bd_json_begin_object(w);

@@ -45,6 +45,15 @@ void bd_result_add(struct bd_result *r, const struct bd_finding *f)
 			n->notes[i].message = bd_result_str(r, f->notes[i].message);
 		}
 	}
+	n->edits = NULL;
+	if (f->nedits > 0) {
+		n->edits = bd_xcalloc(f->nedits, sizeof(*n->edits));
+		for (i = 0; i < f->nedits; i++) {
+			n->edits[i] = f->edits[i];
+			n->edits[i].loc.file = bd_result_str(r, f->edits[i].loc.file);
+			n->edits[i].text = bd_result_str(r, f->edits[i].text);
+		}
+	}
 }
 
 static int cmp_finding(const void *a, const void *b)
@@ -112,6 +121,15 @@ void bd_result_set_internal(struct bd_result *r, const char *msg)
 		r->internal = bd_xstrdup(msg);
 }
 
+void bd_finding_free_parts(struct bd_finding *f)
+{
+	free(f->notes);
+	free(f->edits);
+	f->notes = NULL;
+	f->edits = NULL;
+	f->nnotes = f->nedits = 0;
+}
+
 void bd_result_free(struct bd_result *r)
 {
 	int i;
@@ -119,7 +137,7 @@ void bd_result_free(struct bd_result *r)
 	if (!r)
 		return;
 	for (i = 0; i < r->n; i++)
-		free(r->v[i].notes);
+		bd_finding_free_parts(&r->v[i]);
 	for (i = 0; i < r->npool; i++)
 		free(r->pool[i]);
 	free(r->pool);
@@ -146,7 +164,7 @@ void bd_result_uniq(struct bd_result *r)
 			/* Keep the weaker suppression state: shown beats hidden. */
 			if (!r->v[i].suppressed)
 				r->v[k - 1].suppressed = 0;
-			free(r->v[i].notes);
+			bd_finding_free_parts(&r->v[i]);
 			continue;
 		}
 		r->v[k++] = r->v[i];

@@ -264,7 +264,7 @@ static void drop_disabled(struct bd_result *r, const struct bd_options *o)
 		if (o->enabled[r->v[i].check])
 			r->v[k++] = r->v[i];
 		else
-			free(r->v[i].notes);
+			bd_finding_free_parts(&r->v[i]);
 	}
 	r->n = k;
 	bd_result_recount(r);
@@ -291,6 +291,8 @@ static void relativize(struct bd_result *r)
 		r->v[i].loc.file = relative(r, r->v[i].loc.file, cwd);
 		for (int k = 0; k < r->v[i].nnotes; k++)
 			r->v[i].notes[k].loc.file = relative(r, r->v[i].notes[k].loc.file, cwd);
+		for (int k = 0; k < r->v[i].nedits; k++)
+			r->v[i].edits[k].loc.file = relative(r, r->v[i].edits[k].loc.file, cwd);
 	}
 }
 

@@ -38,26 +38,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "driver.h"
+#include "fix.h"
 
 /* ---- tokens ---- */
-
-enum { T_ID, T_NUM, T_STR, T_PUNCT };
-
-struct tok {
-	int kind;
-	int start, end;		/* byte offsets in the text */
-	int line;
-	int match;		/* index of the matching bracket, or -1 */
-};
-
-struct src {
-	const char *path;
-	char *text;
-	int len;
-	struct tok *t;
-	int n, cap;
-};
 
 static const char *puncts[] = { "->", "&&", "||", "==", "!=", "<=", ">=", "<<=", ">>=",
 				"<<", ">>", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=",
@@ -147,7 +130,7 @@ static void tokenize(struct src *s)
 	}
 }
 
-static int is(const struct src *s, int i, const char *text)
+int is(const struct src *s, int i, const char *text)
 {
 	int n = strlen(text);
 
@@ -155,7 +138,7 @@ static int is(const struct src *s, int i, const char *text)
 	       !strncmp(s->text + s->t[i].start, text, n);
 }
 
-static char *tok_str(const struct src *s, int i)
+char *tok_str(const struct src *s, int i)
 {
 	int n = s->t[i].end - s->t[i].start;
 	char *c = bd_xcalloc(n + 1, 1);
@@ -166,24 +149,7 @@ static char *tok_str(const struct src *s, int i)
 
 /* ---- edits ---- */
 
-struct edit {
-	int start, end;		/* replace text[start, end) */
-	char *text;
-	int group;		/* 0 conversion, 1 put-mode, 2 other */
-	const char *func;	/* put-mode: the function, for verification */
-	int dropped;
-};
-
-struct fixer {
-	struct drv *d;
-	struct src s;
-	struct edit *e;
-	int ne, cap_e;
-	struct bd_result *r;
-	int nfixed, nleft;
-};
-
-static void add_edit(struct fixer *fx, int start, int end, const char *text, int group,
+void add_edit(struct fixer *fx, int start, int end, const char *text, int group,
 		     const char *func)
 {
 	BD_GROW(fx->e, fx->ne, fx->cap_e);
@@ -218,7 +184,39 @@ static char *apply_edits(struct fixer *fx, unsigned mask)
 	return b.s;
 }
 
-static void left_alone(struct fixer *fx, const struct bd_finding *f, const char *why)
+/* Byte offset of 1-based line:col in the text, or -1. */
+static int offset_of(const struct src *s, int line, int col)
+{
+	int i = 0, l = 1;
+
+	while (l < line && i < s->len)
+		l += s->text[i++] == '\n';
+	if (l != line || i + col - 1 > s->len)
+		return -1;
+	return i + col - 1;
+}
+
+/* The core's edits of f (computed once, the same for every frontend) as
+ * edits of this file; 0 if f has none or one does not fit the text. */
+static int core_edits(struct fixer *fx, const struct bd_finding *f, int group)
+{
+	int k, base = fx->ne;
+
+	for (k = 0; k < f->nedits; k++) {
+		const struct bd_edit *e = &f->edits[k];
+		int a = offset_of(&fx->s, e->loc.line, e->loc.col);
+		int b = offset_of(&fx->s, e->end_line, e->end_col);
+
+		if (a < 0 || b < a || strcmp(e->loc.file, f->loc.file)) {
+			fx->ne = base;
+			return 0;
+		}
+		add_edit(fx, a, b, e->text, group, group == 1 ? f->function : NULL);
+	}
+	return f->nedits > 0;
+}
+
+void left_alone(struct fixer *fx, const struct bd_finding *f, const char *why)
 {
 	fprintf(stderr, "bdops fix: %s:%d: [%s] %s%s%s: not fixed: %s\n", fx->s.path,
 		f->loc.line, bd_check_info(f->check)->full, f->function ? "in '" : "",
@@ -228,15 +226,8 @@ static void left_alone(struct fixer *fx, const struct bd_finding *f, const char 
 
 /* ---- functions in the file ---- */
 
-struct func {
-	int name;		/* token of the name */
-	int lparen, rparen;	/* parameter list */
-	int lbrace, rbrace;	/* body; -1 for a declaration */
-	int spec;		/* first token of the declaration specifiers */
-};
-
 /* The definition (want_body) or the declarations of 'name' at file scope. */
-static int find_funcs(const struct src *s, const char *name, struct func *out, int max,
+int find_funcs(const struct src *s, const char *name, struct func *out, int max,
 		      int want_body)
 {
 	int i, depth = 0, n = 0, k;
@@ -307,7 +298,8 @@ static int parse_params(const struct src *s, int lp, int rp, struct param *out, 
 			if (is(s, k, "*"))
 				name = k + 1;
 		if (name < 0 || name >= j || s->t[name].kind != T_ID) {
-			for (k = j - 1; k >= i && s->t[k].kind != T_ID; k--)
+			for (k = j - 1; k >= i && (s->t[k].kind != T_ID ||
+						   !strncmp(s->text + s->t[k].start, "__", 2)); k--)
 				;
 			name = k > i ? k : -1;
 		}
@@ -355,6 +347,10 @@ struct conv {
 struct conv_set {
 	struct conv v[32];
 	int n;
+	struct helper_req req[8];	/* helpers to change with the methods */
+	int nreq;
+	enum pd_kind pd;	/* what open() keeps in file->private_data */
+	char *pd_alias;		/* open()'s copy of its struct file, or NULL */
 };
 
 static struct conv *conv_find(struct conv_set *cs, const char *name)
@@ -382,14 +378,14 @@ static char *quoted_after(const char *msg, const char *key)
 	return r;
 }
 
-static int name_is(const struct src *s, int i, const char *name)
+int name_is(const struct src *s, int i, const char *name)
 {
 	return name && s->t[i].kind == T_ID && is(s, i, name);
 }
 
 /* Is the token sequence at i "X -> a . b -> c ..." matching path? path
  * is a list of tokens; returns the index after the match or -1. */
-static int seq(const struct src *s, int i, const char *const *path)
+int seq(const struct src *s, int i, const char *const *path)
 {
 	for (; *path; path++, i++)
 		if (!is(s, i, *path))
@@ -400,6 +396,241 @@ static int seq(const struct src *s, int i, const char *const *path)
 static const char *new_obj(const struct conv *c)
 {
 	return c->kind == K_RELEASE ? "disk" : "bdev";
+}
+
+/* Copy text up to the line of token first and skip that line through
+ * token last (and a blank line that then follows the opening brace).
+ * Returns the new copy position. */
+static int drop_line(const struct src *s, struct buf *out, int pos, int first, int last)
+{
+	int j = s->t[first].start;
+
+	while (j > 0 && s->text[j - 1] != '\n')
+		j--;
+	buf_add(out, s->text + pos, j - pos);
+	pos = s->t[last].end;
+	while (pos < s->len && s->text[pos] != '\n')
+		pos++;
+	pos++;
+	if (pos < s->len && s->text[pos] == '\n' && out->n >= 2 &&
+	    !strcmp(out->s + out->n - 2, "{\n"))
+		pos++;
+	return pos;
+}
+
+/* At i: "[unsigned] int|long L = F->f_flags;" or "... = F ? F->f_flags : 0;"
+ * with F the method's file.  Returns the token of L, or -1. */
+static int flags_local(const struct src *s, const struct conv *c, int i)
+{
+	static const char *const ff[] = { "->", "f_flags", NULL };
+	int k = i, l;
+
+	if (!c->file || !(is(s, i - 1, ";") || is(s, i - 1, "{")))
+		return -1;
+	while (is(s, k, "unsigned") || is(s, k, "int") || is(s, k, "long"))
+		k++;
+	if (k == i || s->t[k].kind != T_ID || !is(s, k + 1, "="))
+		return -1;
+	l = k + 2;
+	if (name_is(s, l, c->file) && is(s, l + 1, "?"))
+		l += 2;
+	if (!name_is(s, l, c->file) || (l = seq(s, l + 1, ff)) < 0)
+		return -1;
+	if (is(s, l, ":") && is(s, l + 1, "0"))
+		l += 2;
+	return is(s, l, ";") ? k : -1;
+}
+
+/* Ask for the helper edit (once per helper); 0, or -1 if full. */
+static int want_helper(struct conv_set *cs, const char *func, int argno, int getter)
+{
+	for (int i = 0; i < cs->nreq; i++)
+		if (!strcmp(cs->req[i].func, func) && cs->req[i].argno == argno &&
+		    cs->req[i].getter == getter) {
+			cs->req[i].calls++;
+			return 0;
+		}
+	if (cs->nreq == 8)
+		return -1;
+	cs->req[cs->nreq++] = (struct helper_req){ bd_xstrdup(func), argno, getter, 1 };
+	return 0;
+}
+
+/* Does every alloc_disk() of the file allocate one minor? */
+static int single_minor_disks(const struct src *s)
+{
+	int n = 0;
+
+	for (int i = 0; i + 3 < s->n; i++) {
+		if (!is(s, i, "alloc_disk") || !is(s, i + 1, "("))
+			continue;
+		if (!is(s, i + 2, "1") || !is(s, i + 3, ")"))
+			return 0;
+		n++;
+	}
+	return n > 0;
+}
+
+/* drop_line() for a statement, with the comment block right above it
+ * and one of the blank lines around it. */
+static int drop_stmt(const struct src *s, struct buf *out, int pos, int first, int last)
+{
+	int j = s->t[first].start, k;
+
+	while (j > 0 && s->text[j - 1] != '\n')
+		j--;
+	buf_add(out, s->text + pos, j - pos);
+	if (out->n >= 3 && !strcmp(out->s + out->n - 3, "*/\n")) {
+		for (k = out->n - 3; k > 0 && strncmp(out->s + k, "/*", 2); k--)
+			;
+		while (k > 0 && (out->s[k - 1] == ' ' || out->s[k - 1] == '\t'))
+			k--;
+		if (k == 0 || out->s[k - 1] == '\n') {
+			out->n = k;
+			out->s[k] = 0;
+		}
+	}
+	pos = drop_line(s, out, j, first, last);
+	if (out->n >= 2 && !strcmp(out->s + out->n - 2, "\n\n") && pos < s->len &&
+	    s->text[pos] == '\n')
+		pos++;
+	return pos;
+}
+
+/* The write-ioctl flag of open() (PD_PERM, fix_private.c): the stores
+ * in open() go, the tests elsewhere use the mode.  Returns the last token
+ * used, or -1. */
+static int perm_flag(const struct src *s, struct conv *c, struct conv_set *cs, int i,
+		     struct buf *out, int *pos)
+{
+	static const char *const pd[] = { "->", "private_data", NULL };
+	int k, e;
+	char *h;
+
+	if (cs->pd != PD_PERM || !c->file)
+		return -1;
+	if (c->kind == K_OPEN) {
+		k = is(s, i, "if") && is(s, i + 1, "(") ? s->t[i + 1].match + 1 : i;
+		if ((name_is(s, k, c->file) || name_is(s, k, cs->pd_alias)) && seq(s, k + 1, pd) > 0 &&
+		    is(s, k + 3, "=") && (k == i || perm_if(s, k, c->file) == i)) {
+			for (e = k; !is(s, e, ";"); e++)
+				;
+			*pos = drop_stmt(s, out, *pos, i, e);
+			return e;
+		}
+		if (s->t[i].kind == T_ID && is(s, i + 1, "(") && name_is(s, i + 2, c->file) &&
+		    is(s, s->t[i + 1].match + 1, ";") && (is(s, i - 1, ";") || is(s, i - 1, "{") ||
+							 is(s, i - 1, "}"))) {
+			h = tok_str(s, i);
+			k = perm_helper(s, h) && !want_helper(cs, h, 0, 1);
+			free(h);
+			if (!k)
+				return -1;
+			e = s->t[i + 1].match + 1;
+			*pos = drop_stmt(s, out, *pos, i, e);
+			return e;
+		}
+		return -1;
+	}
+	/* FILE && FILE->private_data, FILE->private_data */
+	k = i;
+	if (name_is(s, i, c->file) && is(s, i + 1, "&&") && name_is(s, i + 2, c->file))
+		k = i + 2;
+	if (!name_is(s, k, c->file) || seq(s, k + 1, pd) < 0 || is(s, k + 3, "="))
+		return -1;
+	buf_add(out, s->text + *pos, s->t[i].start - *pos);
+	buf_puts(out, is(s, i - 1, "(") && is(s, k + 3, ")") ?
+		 "mode & (FMODE_WRITE | FMODE_WRITE_IOCTL)" :
+		 "(mode & (FMODE_WRITE | FMODE_WRITE_IOCTL))");
+	*pos = s->t[k + 2].end;
+	return k + 2;
+}
+
+/* The same in the file's #define lines (floppy's IOCTL_ALLOWED). */
+static void perm_macros(struct fixer *fx, const char *file)
+{
+	const char *t = fx->s.text;
+	char pat[3][160];
+	int k;
+
+	snprintf(pat[0], sizeof(pat[0]), "%s && (%s->private_data)", file, file);
+	snprintf(pat[1], sizeof(pat[1]), "%s && %s->private_data", file, file);
+	snprintf(pat[2], sizeof(pat[2]), "%s->private_data", file);
+	for (const char *p = strstr(t, "#define"); p; p = strstr(p + 1, "#define")) {
+		const char *eol = strchr(p, '\n'), *m = NULL;
+
+		if (p != t && p[-1] != '\n')
+			continue;
+		for (k = 0; k < 3 && !m; k++)
+			if ((m = strstr(p, pat[k])) && eol && m > eol)
+				m = NULL;
+		if (m)
+			add_edit(fx, m - t, m - t + strlen(pat[k - 1]),
+				 "mode & (FMODE_WRITE | FMODE_WRITE_IOCTL)", G_CONV, NULL);
+	}
+}
+
+/* The '(' of the call whose argument token i is, and which argument. */
+static int enclosing_call(const struct src *s, int i, int *argno)
+{
+	int k, n = 0;
+
+	for (k = i - 1; k >= 0; k--) {
+		if (s->t[k].match >= 0 && s->t[k].match < k) {
+			k = s->t[k].match;
+			continue;
+		}
+		if (is(s, k, ","))
+			n++;
+		else if (is(s, k, "("))
+			break;
+		else if (is(s, k, ";") || is(s, k, "{") || is(s, k, "}"))
+			return -1;
+	}
+	*argno = n;
+	return k > 0 && s->t[k - 1].kind == T_ID ? k : -1;
+}
+
+/* f_flags given to a helper for its O_NDELAY test: the mode instead
+ * (fix_helpers.c changes the helper).  Returns the last token used, or
+ * -1. */
+static int helper_flags(const struct src *s, struct conv *c, struct conv_set *cs, int i,
+			struct buf *out, int *pos)
+{
+	char *callee;
+	int lp, argno, ok = 0, last = -1;
+
+	if (s->t[i].kind == T_ID && is(s, i + 1, "(") && name_is(s, i + 2, c->file) &&
+	    is(s, i + 3, ")") && is(s, i + 4, "&") &&
+	    (is(s, i + 5, "O_NDELAY") || is(s, i + 5, "O_NONBLOCK"))) {
+		/* GETTER(file) & O_NDELAY */
+		callee = tok_str(s, i);
+		ok = flags_getter(s, callee) && !want_helper(cs, callee, 0, 1);
+		free(callee);
+		last = i + 5;
+		if (ok) {
+			buf_add(out, s->text + *pos, s->t[i].start - *pos);
+			buf_puts(out, "mode & FMODE_NDELAY");
+		}
+	} else if (name_is(s, i, c->file) && is(s, i + 1, "->") && is(s, i + 2, "f_flags") &&
+		   (is(s, i - 1, "(") || is(s, i - 1, ",")) &&
+		   (is(s, i + 3, ",") || is(s, i + 3, ")")) &&
+		   (lp = enclosing_call(s, i, &argno)) > 0) {
+		/* helper(..., file->f_flags, ...) */
+		callee = tok_str(s, lp - 1);
+		ok = !conv_find(cs, callee) && flags_param_helper(s, callee, argno) &&
+		     !want_helper(cs, callee, argno, 0);
+		free(callee);
+		last = i + 2;
+		if (ok) {
+			buf_add(out, s->text + *pos, s->t[i].start - *pos);
+			buf_puts(out, "mode");
+		}
+	}
+	if (!ok)
+		return -1;
+	*pos = s->t[last].end;
+	return last;
 }
 
 /*
@@ -413,8 +644,8 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 	static const char *const f_inode2[] = { "->", "f_dentry", "->", "d_inode", NULL };
 	static const char *const i_bdev_disk[] = { "->", "i_bdev", "->", "bd_disk", NULL };
 	static const char *const i_bdev[] = { "->", "i_bdev", NULL };
-	char *alias[8];
-	int nalias = 0, pos = s->t[from].start, i, j, k;
+	char *alias[8], *flags[8];
+	int nalias = 0, nflags = 0, pos = s->t[from].start, i, j, k;
 	static char why[256];
 
 	buf_add(out, "", 0);
@@ -430,20 +661,59 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 		    ((k = seq(s, i + 6, f_inode1)) > 0 || (k = seq(s, i + 6, f_inode2)) > 0) &&
 		    is(s, k, ";") && nalias < 8) {
 			alias[nalias++] = tok_str(s, i + 3);
-			/* drop the whole line it stands on */
-			j = s->t[i].start;
-			while (j > 0 && s->text[j - 1] != '\n')
-				j--;
-			buf_add(out, s->text + pos, j - pos);
-			pos = s->t[k].end;
-			while (pos < s->len && s->text[pos] != '\n')
-				pos++;
-			pos++;
-			/* and the blank line that separated it from the code */
-			if (pos < s->len && s->text[pos] == '\n' && out->n >= 2 &&
-			    !strcmp(out->s + out->n - 2, "{\n"))
-				pos++;
+			pos = drop_line(s, out, pos, i, k);
 			i = k;
+			continue;
+		}
+		/* open() copying the disk's private_data into the file: the
+		 * copy goes, the other methods read it from the bdev/disk */
+		if (cs->pd == PD_DISK && c->kind == K_OPEN &&
+		    ((k = file_alias_at(s, i, c->file)) >= 0 ||
+		     ((name_is(s, i, c->file) || name_is(s, i, cs->pd_alias)) &&
+		      is(s, i + 1, "->") && is(s, i + 2, "private_data") && is(s, i + 3, "=")))) {
+			for (k = i; !is(s, k, ";"); k++)
+				;
+			pos = drop_line(s, out, pos, i, k);
+			i = k;
+			continue;
+		}
+		if (cs->pd == PD_DISK && c->kind != K_OPEN && name_is(s, i, c->file) &&
+		    is(s, i + 1, "->") && is(s, i + 2, "private_data") && !is(s, i + 3, "=")) {
+			buf_add(out, s->text + pos, s->t[i].start - pos);
+			buf_printf(out, "%s->private_data",
+				   c->kind == K_RELEASE ? "disk" : "bdev->bd_disk");
+			pos = s->t[i + 2].end;
+			i += 2;
+			continue;
+		}
+		if ((k = perm_flag(s, c, cs, i, out, &pos)) > 0 ||
+		    (k = helper_flags(s, c, cs, i, out, &pos)) > 0) {
+			i = k;
+			continue;
+		}
+		/* unsigned int L = F->f_flags;  or  = F ? F->f_flags : 0;
+		 * kept for O_NDELAY tests: the tests use the mode instead */
+		if ((k = flags_local(s, c, i)) > 0 && nflags < 8) {
+			flags[nflags++] = tok_str(s, k);
+			for (k = i; !is(s, k, ";"); k++)
+				;
+			pos = drop_line(s, out, pos, i, k);
+			i = k;
+			continue;
+		}
+		for (a = 0, j = 0; a < nflags && !j; a++)
+			j = name_is(s, i, flags[a]) && !is(s, i - 1, "->") && !is(s, i - 1, ".");
+		if (j) {
+			if (!is(s, i + 1, "&") || !(is(s, i + 2, "O_NDELAY") || is(s, i + 2, "O_NONBLOCK"))) {
+				snprintf(why, sizeof(why), "'%.*s' keeps f_flags for more than an "
+					 "O_NDELAY test (line %d)", s->t[i].end - s->t[i].start,
+					 s->text + s->t[i].start, s->t[i].line);
+				return why;
+			}
+			buf_add(out, s->text + pos, s->t[i].start - pos);
+			buf_puts(out, "mode & FMODE_NDELAY");
+			pos = s->t[i + 2].end;
+			i += 2;
 			continue;
 		}
 		if (is_inode && (k = seq(s, i + 1, i_bdev_disk)) > 0) {
@@ -504,9 +774,6 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 				i = arg1;
 				continue;
 			}
-			if (is(s, i, "iminor") && is_inode && 0) {
-				/* not reached */
-			}
 		}
 		if (is(s, i, "iminor") && is(s, i + 1, "(") && is(s, i + 3, ")")) {
 			int inode_arg = name_is(s, i + 2, c->inode);
@@ -515,6 +782,10 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 				inode_arg = name_is(s, i + 2, alias[a]);
 			if (inode_arg && c->kind != K_RELEASE) {
 				rep = "MINOR(bdev->bd_dev)";
+				next = i + 4;
+			} else if (inode_arg && single_minor_disks(s)) {
+				/* one minor per disk: the node's minor is the disk's */
+				rep = "MINOR(disk_devt(disk))";
 				next = i + 4;
 			}
 		}
@@ -539,6 +810,8 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 	buf_add(out, s->text + pos, s->t[to - 1].end - pos);
 	for (i = 0; i < nalias; i++)
 		free(alias[i]);
+	for (i = 0; i < nflags; i++)
+		free(flags[i]);
 	return NULL;
 }
 
@@ -639,6 +912,34 @@ static void param_list(struct buf *b, struct conv *c, const struct src *s, int s
 	}
 }
 
+/* Does text use a macro that tests the private_data flag (perm_macros()
+ * makes it test the mode)? */
+static int flag_macro_used(const struct src *s, const char *text)
+{
+	for (const char *p = strstr(s->text, "#define "); p; p = strstr(p + 1, "#define ")) {
+		const char *eol = strchr(p, '\n'), *m = strstr(p, "->private_data");
+		char name[128];
+
+		if (!m || (eol && m > eol) || sscanf(p, "#define %127[A-Za-z0-9_]", name) != 1)
+			continue;
+		if (uses_id(text, name))
+			return 1;
+	}
+	return 0;
+}
+
+/* A new parameter is __always_unused exactly when the new body does not
+ * use it, whatever the old one it replaces was. */
+static void set_unused(struct param *p, int unused)
+{
+	if (unused && !*p->attr) {
+		free(p->attr);
+		p->attr = bd_xstrdup("__always_unused");
+	} else if (!unused && !strcmp(p->attr, "__always_unused")) {
+		p->attr[0] = 0;
+	}
+}
+
 /* The conversion of c as edits: return type, parameters, body, wrapper. */
 static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set *cs)
 {
@@ -665,6 +966,11 @@ static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set 
 			return why;
 		}
 		drop_self_inits(&body);
+		/* -Wunused-parameter as the old parameters had it */
+		if (c->old_shape == 2)
+			set_unused(&c->p[0], !uses_id(body.s, new_obj(c)));
+		set_unused(&c->p[c->old_shape - 1], !uses_id(body.s, "mode") &&
+			   !(cs->pd == PD_PERM && flag_macro_used(s, body.s)));
 	}
 	{
 		/* one line if it fits in 80 columns, else cmd and arg on the next */
@@ -816,6 +1122,19 @@ static void fix_conversions(struct fixer *fx)
 		bad = &cs->v[i];
 	}
 	for (i = 0; i < cs->n && !why; i++) {
+		struct conv *o = &cs->v[i];
+
+		if (o->kind != K_OPEN || !o->old_shape)
+			continue;
+		cs->pd = private_data_use(&fx->s, &o->def, o->file, o->inode, &cs->pd_alias);
+		if (cs->pd == PD_OTHER) {
+			why = "open() keeps something other than the disk's private_data in "
+			      "file->private_data: where the fmode_t methods find it is a "
+			      "design decision";
+			bad = o;
+		}
+	}
+	for (i = 0; i < cs->n && !why; i++) {
 		why = conv_edits(fx, &cs->v[i], cs);
 		bad = &cs->v[i];
 		if (!why)
@@ -840,7 +1159,15 @@ static void fix_conversions(struct fixer *fx)
 		if (need_bkl)
 			add_include(fx);
 		fx->nfixed += cs->n;
+		fx->pd_disk = cs->pd == PD_DISK || cs->pd == PD_PERM;
+		for (i = 0; i < cs->n && cs->pd == PD_PERM; i++)
+			if (cs->v[i].kind == K_OPEN)
+				perm_macros(fx, cs->v[i].file);
+		helper_edits(fx, cs->req, cs->nreq);
 	}
+	free(cs->pd_alias);
+	for (i = 0; i < cs->nreq; i++)
+		free(cs->req[i].func);
 	for (i = 0; i < cs->n; i++) {
 		free(cs->v[i].func);
 		free(cs->v[i].member);
@@ -879,7 +1206,7 @@ static int conversion_done(struct fixer *fx)
 
 /* A variable of type 'type' declared in function def (parameters and
  * locals); its name, or NULL if none or several. */
-static char *var_of_type(struct src *s, const struct func *def, const char *const *type)
+char *var_of_type(struct src *s, const struct func *def, const char *const *type)
 {
 	char *found = NULL;
 	int i, n = 0;
@@ -904,7 +1231,7 @@ static char *var_of_type(struct src *s, const struct func *def, const char *cons
 	return found;
 }
 
-static int func_at(struct src *s, const char *name, struct func *def)
+int func_at(struct src *s, const char *name, struct func *def)
 {
 	return name && find_funcs(s, name, def, 1, 1) == 1;
 }
@@ -919,6 +1246,15 @@ static void fix_ndelay(struct fixer *fx, const struct bd_finding *f)
 
 	if (converted(fx, f->function) && conversion_done(fx)) {
 		fx->nfixed++;	/* the conversion rewrote it */
+		return;
+	}
+	for (i = 0; i < fx->nhelpers; i++)
+		if (f->function && !strcmp(fx->helpers[i], f->function)) {
+			fx->nfixed++;	/* the conversion gave it the mode */
+			return;
+		}
+	if (core_edits(fx, f, 2)) {
+		fx->nfixed++;
 		return;
 	}
 	if (!func_at(s, f->function, &def))
@@ -946,6 +1282,15 @@ static void fix_ndelay(struct fixer *fx, const struct bd_finding *f)
 
 static const char *puts_[] = { "blkdev_put", "close_bdev_excl", "close_bdev_exclusive", NULL };
 
+/* A put no single mode fixes: fix_keep.c may keep the get's mode. */
+static void put_pending(struct fixer *fx, const struct bd_finding *f, const char *why)
+{
+	if (fx->npend == 32)
+		return left_alone(fx, f, why);
+	fx->pend[fx->npend] = f;
+	fx->pend_why[fx->npend++] = why;
+}
+
 static void fix_put(struct fixer *fx, const struct bd_finding *f)
 {
 	struct src *s = &fx->s;
@@ -954,14 +1299,16 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 	int i, k;
 
 	if (!f->fix || strncmp(f->fix, "pass ", 5))
-		return left_alone(fx, f, "there is no mechanical fix for this; see the message");
+		return put_pending(fx, f, "there is no mechanical fix for this; see the message");
+	if (core_edits(fx, f, 1))
+		return;
 	if (!func_at(s, f->function, &def))
-		return left_alone(fx, f, "the function was not found");
+		return put_pending(fx, f, "the function was not found");
 	if (!strncmp(f->fix, "pass the stored mode '", 22)) {
 		const char *p = f->fix + 22, *arrow = strstr(p, "->"), *q;
 
 		if (!arrow || !(q = strchr(arrow, '\'')))
-			return left_alone(fx, f, "the fix hint is not understood");
+			return put_pending(fx, f, "the fix hint is not understood");
 		tag = strndup(p, arrow - p);
 		field = strndup(arrow + 2, q - arrow - 2);
 	} else {
@@ -1013,7 +1360,7 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 			if (!v) {
 				free(tag);
 				free(field);
-				return left_alone(fx, f, "no single 'struct' pointer holds the stored mode");
+				return put_pending(fx, f, "no single 'struct' pointer holds the stored mode");
 			}
 			buf_printf(&b, "%s->%s", v, field);
 			mode = b.s;
@@ -1034,12 +1381,12 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 	free(mode);
 	free(tag);
 	free(field);
-	left_alone(fx, f, "the put call was not found at the finding's line");
+	put_pending(fx, f, "the put call was not found at the finding's line");
 }
 
 /* ---- running the checker ---- */
 
-static struct bd_result *collect(struct fixer *fx, const char *path)
+struct bd_result *collect(struct fixer *fx, const char *path)
 {
 	struct drv sub = *fx->d;
 	char *args[1] = { (char *)path };
@@ -1071,20 +1418,21 @@ static struct bd_result *collect(struct fixer *fx, const char *path)
 	return r;
 }
 
-/* Keep a put fix only if the file checks without a put-mode finding in
- * that function once the put fixes are in. */
-static void verify_puts(struct fixer *fx, const char *dir)
+/* Check the file again with the edits of groups in mask; an edit of
+ * group g is bad if a put-mode finding is left in its function.  Returns
+ * how many edits of g are bad (all of them if the file does not check). */
+static int verify(struct fixer *fx, const char *dir, unsigned mask, int g)
 {
 	struct bd_result *r;
 	char *text, path[PATH_MAX * 2];
 	const char *base = strrchr(fx->s.path, '/');
-	int i, k, any = 0;
+	int i, k, any = 0, nbad = 0;
 
 	for (i = 0; i < fx->ne; i++)
-		any |= fx->e[i].group == 1;
+		any |= fx->e[i].group == g && !fx->e[i].dropped;
 	if (!any)
-		return;
-	text = apply_edits(fx, 1u << 1);
+		return 0;
+	text = apply_edits(fx, mask);
 	snprintf(path, sizeof(path), "%s/%s", dir, base ? base + 1 : fx->s.path);
 	bd_drv_write_file(path, text, strlen(text));
 	free(text);
@@ -1093,17 +1441,80 @@ static void verify_puts(struct fixer *fx, const char *dir)
 		struct edit *e = &fx->e[i];
 		int bad = !r;
 
-		if (e->group != 1)
+		if (e->group != g || e->dropped)
 			continue;
-		for (k = 0; r && k < r->n; k++)
+		for (k = 0; r && k < r->n && e->func; k++)
 			bad |= r->v[k].check == BD_CHECK_PUT_MODE && r->v[k].function &&
 			       !strcmp(r->v[k].function, e->func);
-		if (bad)
+		if (bad && g == G_PUT)
 			e->dropped = 1;
+		nbad += bad;
 	}
 	if (r)
 		bd_result_free(r);
 	unlink(path);
+	return nbad;
+}
+
+/* Keep a put fix only if the file checks without a put-mode finding in
+ * that function once the put fixes are in; the puts left go pending. */
+static void verify_puts(struct fixer *fx, const char *dir)
+{
+	int i;
+
+	verify(fx, dir, 1u << G_PUT, G_PUT);
+	for (i = 0; i < fx->ne; i++) {
+		if (fx->e[i].group != G_PUT)
+			continue;
+		if (!fx->e[i].dropped) {
+			fx->nfixed++;
+			continue;
+		}
+		for (int k = 0; k < fx->r->n; k++) {
+			const struct bd_finding *f = &fx->r->v[k];
+
+			if (f->check == BD_CHECK_PUT_MODE && f->function &&
+			    !strcmp(f->function, fx->e[i].func) && f->fix &&
+			    !strncmp(f->fix, "pass ", 5)) {
+				put_pending(fx, f, "passing the hint's mode leaves the put "
+					    "unmatched on another path");
+				break;
+			}
+		}
+	}
+}
+
+/* The pending puts: keep the get's mode next to the bdev (fix_keep.c),
+ * all or nothing, since the puts share the new members and locals. */
+static void keep_modes(struct fixer *fx, const char *dir)
+{
+	const char *why[32];
+	char msg[512];
+	int i, bad = 0, base = fx->ne;
+
+	for (i = 0; i < fx->npend; i++) {
+		why[i] = keep_mode(fx, fx->pend[i]);
+		bad |= why[i] != NULL && why[i] != keep_no_put;
+	}
+	if (!bad && fx->npend)
+		bad = verify(fx, dir, 1u << G_PUT | 1u << G_KEEP, G_KEEP) > 0;
+	for (i = base; bad && i < fx->ne; i++)
+		fx->e[i].dropped = 1;
+	for (i = 0; i < fx->npend; i++) {
+		if (why[i] == keep_no_put) {
+			left_alone(fx, fx->pend[i], fx->pend_why[i]);
+			continue;
+		}
+		if (!bad) {
+			fx->nfixed++;
+			continue;
+		}
+		snprintf(msg, sizeof(msg), "%s; keeping the get's mode next to the bdev: %s",
+			 fx->pend_why[i], why[i] ? why[i] : "a put is still unmatched");
+		left_alone(fx, fx->pend[i], msg);
+	}
+	for (i = 0; i < fx->nkeep_fields; i++)
+		free(fx->keep_fields[i]);
 }
 
 static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf *diff)
@@ -1138,32 +1549,16 @@ static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf
 			fix_ndelay(&fx, f);
 		else if (f->check == BD_CHECK_PUT_MODE)
 			fix_put(&fx, f);
+		else if (f->check == BD_CHECK_FILE_WRITE && fx.pd_disk && converted(&fx, f->function) &&
+			 strstr(f->message, "'file->private_data'"))
+			fx.nfixed++;	/* the conversion dropped the copy */
 		else if (f->check == BD_CHECK_FILE_WRITE)
 			left_alone(&fx, f, "a write to struct file has no mechanical replacement; "
 				   "keep the state in the driver or derive it from the mode");
 	}
 	verify_puts(&fx, tmp);
-	for (i = 0; i < fx.ne; i++) {
-		if (fx.e[i].group != 1)
-			continue;
-		if (fx.e[i].dropped) {
-			for (int k = 0; k < fx.r->n; k++) {
-				const struct bd_finding *f = &fx.r->v[k];
-
-				if (f->check == BD_CHECK_PUT_MODE && f->function &&
-				    !strcmp(f->function, fx.e[i].func) && f->fix &&
-				    !strncmp(f->fix, "pass ", 5)) {
-					left_alone(&fx, f, "passing the hint's mode leaves the put "
-						   "unmatched on another path; keep the get's mode "
-						   "next to the bdev");
-					break;
-				}
-			}
-		} else {
-			fx.nfixed++;
-		}
-	}
-	out = apply_edits(&fx, 7);
+	keep_modes(&fx, tmp);
+	out = apply_edits(&fx, ~0u);
 	if (strcmp(out, text.s)) {
 		const char *v[8];
 
@@ -1193,6 +1588,8 @@ static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf
 		fx.nfixed + fx.nleft, fx.nfixed + fx.nleft == 1 ? "" : "s");
 	i = fx.nleft;
 	free(out);
+	for (int k = 0; k < fx.nhelpers; k++)
+		free(fx.helpers[k]);
 	for (int k = 0; k < fx.ne; k++)
 		free(fx.e[k].text);
 	free(fx.e);

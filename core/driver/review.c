@@ -1025,6 +1025,8 @@ static int check_side(struct review *rv, int side, const char *rel)
 		f->loc.file = repo_path(rv, r, f->loc.file);
 		for (k = 0; k < f->nnotes; k++)
 			f->notes[k].loc.file = repo_path(rv, r, f->notes[k].loc.file);
+		for (k = 0; k < f->nedits; k++)
+			f->edits[k].loc.file = repo_path(rv, r, f->edits[k].loc.file);
 		bd_result_add(rv->res[side], f);
 	}
 	rv->res[side]->nfuncs += r->nfuncs;

@@ -79,6 +79,17 @@ struct bd_note {
 	const char *message;
 };
 
+/* A machine-readable fix: replace the bytes [loc, end) of loc.file with
+ * text.  Lines are 1-based, columns 1-based byte columns (SARIF's
+ * "utf8"-free default: bytes of the line as written), end exclusive.  The
+ * core computes edits from the finding's line and the source text, so all
+ * frontends give the same ones (their own columns may differ). */
+struct bd_edit {
+	struct bd_loc loc;	/* first byte replaced */
+	int end_line, end_col;	/* first byte kept after the range */
+	const char *text;	/* the replacement (may be "") */
+};
+
 struct bd_finding {
 	enum bd_check check;
 	enum bd_severity severity;
@@ -86,6 +97,8 @@ struct bd_finding {
 	const char *function;	/* enclosing function, or NULL (ops tables) */
 	const char *message;	/* without the [bdops-...] suffix */
 	const char *fix;	/* fix hint text, or NULL */
+	int nedits;		/* the fix as edits, when it is mechanical */
+	struct bd_edit *edits;
 	int nnotes;
 	struct bd_note *notes;
 	int suppressed;		/* 1 comment, 2 baseline */
@@ -114,7 +127,9 @@ int bd_result_read_json(struct bd_result *r, const char *path);
 /* ---- output ---- */
 /* Text: file:line:col: warning: message [bdops-check], notes, fix hint.
  * JSON: [{"file","line","column","check","function","message","severity",
- * "notes":[{"file","line","column","message"}],"fix"}].  SARIF 2.1.0. */
+ * "notes":[{"file","line","column","message"}],"fix","edits":[{"file",
+ * "line","column","endLine","endColumn","text"}]}] ("edits" only when
+ * there are some).  SARIF 2.1.0 with the edits as fixes[]. */
 void bd_report_write(const struct bd_result *r, const struct bd_options *o, FILE *out);
 /* "bdops: N findings (M suppressed) in K functions" or the nothing-analysed
  * note. */

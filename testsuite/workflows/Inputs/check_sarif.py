@@ -62,6 +62,32 @@ loc = {
 }
 message = {'type': 'object', 'required': ['text'],
            'properties': {'text': {'type': 'string', 'minLength': 1}}}
+artifact = {'type': 'object', 'required': ['uri'],
+            'properties': {'uri': {'type': 'string', 'minLength': 1},
+                           'uriBaseId': {'type': 'string'}}}
+# SARIF 2.1.0 3.55-3.57: fix -> artifactChanges -> replacements; a
+# deletedRegion with 1-based lines and columns, insertedContent text.
+fix = {
+    'type': 'object', 'required': ['artifactChanges'],
+    'properties': {
+        'description': message,
+        'artifactChanges': {'type': 'array', 'minItems': 1, 'items': {
+            'type': 'object', 'required': ['artifactLocation', 'replacements'],
+            'properties': {
+                'artifactLocation': artifact,
+                'replacements': {'type': 'array', 'minItems': 1, 'items': {
+                    'type': 'object', 'required': ['deletedRegion'],
+                    'properties': {
+                        'deletedRegion': {
+                            'type': 'object',
+                            'required': ['startLine', 'startColumn', 'endLine', 'endColumn'],
+                            'properties': {k: {'type': 'integer', 'minimum': 1} for k in
+                                           ('startLine', 'startColumn', 'endLine', 'endColumn')}},
+                        'insertedContent': {'type': 'object', 'required': ['text'],
+                                            'properties': {'text': {'type': 'string'}}},
+                    }}},
+            }}},
+    }}
 schema = {
     'type': 'object',
     'required': ['version', 'runs'],
@@ -103,6 +129,7 @@ schema = {
                             'allOf': [loc, {'required': ['message']}]}},
                         'partialFingerprints': {'type': 'object', 'additionalProperties': {
                             'type': 'string'}},
+                        'fixes': {'type': 'array', 'items': fix},
                         'suppressions': {'type': 'array', 'items': {
                             'type': 'object', 'required': ['kind'],
                             'properties': {'kind': {'enum': ['inSource', 'external']}}}},
@@ -113,7 +140,7 @@ schema = {
 
 log = json.load(open(sys.argv[1]))
 validate(log, schema)
-n = 0
+n = nfix = 0
 for run in log['runs']:
     rules = run['tool']['driver'].get('rules', [])
     ids = [r['id'] for r in rules]
@@ -124,11 +151,20 @@ for run in log['runs']:
             assert rules[res['ruleIndex']]['id'] == res['ruleId'], res
         if 'ruleId' in res and rules:
             assert res['ruleId'] in ids, res['ruleId']
-        for l in res.get('locations', []) + res.get('relatedLocations', []):
-            art = l['physicalLocation']['artifactLocation']
+        arts = [l['physicalLocation']['artifactLocation'] for l in
+                res.get('locations', []) + res.get('relatedLocations', [])]
+        for f in res.get('fixes', []):
+            nfix += 1
+            for ch in f['artifactChanges']:
+                arts.append(ch['artifactLocation'])
+                for r in ch['replacements']:
+                    d = r['deletedRegion']
+                    assert (d['endLine'], d['endColumn']) >= (d['startLine'], d['startColumn']), d
+        for art in arts:
             if 'uriBaseId' in art:
                 assert art['uriBaseId'] in bases, art
             else:
                 assert art['uri'].startswith('file://'), art
         n += 1
-print('SARIF 2.1.0 ok: %d results, %d rules' % (n, len(log['runs'][0]['tool']['driver'].get('rules', []))))
+print('SARIF 2.1.0 ok: %d results, %d rules, %d fixes' %
+      (n, len(log['runs'][0]['tool']['driver'].get('rules', [])), nfix))

@@ -2,7 +2,8 @@
 # fix_fixtures.py BDOPS FIXTURES EXPECT WORKDIR: run "bdops fix" on every
 # bad fixture (bad/*.c, hard/bad_*.c) that has a FIX expectation (a
 # "// FIX: ..." line in the file, else a line of EXPECT), apply the diff
-# with patch -p1 to a copy, and check the result as the expectation says.
+# with patch -p1 to a copy, and check the result as the expectation says
+# (compiled with gcc -Werror, checked clean under every frontend).
 # Prints one line per fixture and a summary; exits 1 if any failed.
 import glob
 import os
@@ -13,6 +14,7 @@ import sys
 
 bdops, fixtures, expect_file, work = [os.path.abspath(a) for a in sys.argv[1:5]]
 kflags = ['-std=gnu11', '-Wall', '-Wextra']
+frontends = ['gcc', 'clang', 'clang-tool', 'sparse']
 
 table = {}
 for line in open(expect_file):
@@ -54,9 +56,12 @@ def check_one(rel, want):
     cc = run(['gcc'] + kflags + ['-Werror'] + inc + ['-c', rel, '-o', '/dev/null'], d)
     if cc.returncode:
         return 'the result does not compile against %s:\n%s' % (reason, cc.stderr)
-    chk = run([bdops, 'check', '--frontend', 'gcc', rel, '--'] + kflags + inc, d)
-    if chk.returncode:
-        return 'the result does not check clean:\n' + chk.stdout + chk.stderr
+    # clean under every frontend, not only the one that found the fixes
+    for fe in frontends:
+        chk = run([bdops, 'check', '--frontend', fe, rel, '--'] + kflags + inc, d)
+        if chk.returncode:
+            return 'the result does not check clean under %s:\n%s%s' % (fe, chk.stdout,
+                                                                       chk.stderr)
     return None
 
 

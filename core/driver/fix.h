@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fix.h - what the parts of "bdops fix" share: the token view of one
+ * source file and the edits planned for it (fix.c), and the transforms
+ * in other files (fix_keep.c).
+ */
+#ifndef BDOPS_FIX_H
+#define BDOPS_FIX_H
+
+#include "driver.h"
+
+enum { T_ID, T_NUM, T_STR, T_PUNCT };
+
+struct tok {
+	int kind;
+	int start, end;		/* byte offsets in the text */
+	int line;
+	int match;		/* index of the matching bracket, or -1 */
+};
+
+struct src {
+	const char *path;
+	char *text;
+	int len;
+	struct tok *t;
+	int n, cap;
+};
+
+/* Edit groups: verified and dropped together. */
+enum { G_CONV, G_PUT, G_OTHER, G_KEEP };
+
+struct edit {
+	int start, end;		/* replace text[start, end) */
+	char *text;
+	int group;		/* G_* */
+	const char *func;	/* put-mode: the function, for verification */
+	int dropped;
+};
+
+struct fixer {
+	struct drv *d;
+	struct src s;
+	struct edit *e;
+	int ne, cap_e;
+	struct bd_result *r;
+	int nfixed, nleft;
+	int pd_disk;		/* open()'s private_data copy was converted */
+	char *helpers[8];	/* helpers whose f_flags parameter became the mode */
+	int nhelpers;
+	const struct bd_finding *pend[32];	/* puts no single mode fixes */
+	const char *pend_why[32];
+	int npend;
+	char *keep_fields[16];	/* fix_keep.c: members planned (or being) */
+	int nkeep_fields;
+};
+
+struct func {
+	int name;		/* token of the name */
+	int lparen, rparen;	/* parameter list */
+	int lbrace, rbrace;	/* body; -1 for a declaration */
+	int spec;		/* first token of the declaration specifiers */
+};
+
+int is(const struct src *s, int i, const char *text);
+char *tok_str(const struct src *s, int i);
+int name_is(const struct src *s, int i, const char *name);
+/* Index after the tokens of path matched at i, or -1. */
+int seq(const struct src *s, int i, const char *const *path);
+void add_edit(struct fixer *fx, int start, int end, const char *text, int group,
+	      const char *func);
+void left_alone(struct fixer *fx, const struct bd_finding *f, const char *why);
+int find_funcs(const struct src *s, const char *name, struct func *out, int max,
+	       int want_body);
+int func_at(struct src *s, const char *name, struct func *def);
+char *var_of_type(struct src *s, const struct func *def, const char *const *type);
+/* The findings of the file at path, as "bdops check" shows them. */
+struct bd_result *collect(struct fixer *fx, const char *path);
+
+/* fix_keep.c: keep the get's mode next to the bdev (a local or a struct
+ * field) and give it to the put.  Adds G_KEEP edits for the put-mode
+ * finding f; 0 if planned, else the reason. */
+const char *keep_mode(struct fixer *fx, const struct bd_finding *f);
+/* keep_mode()'s answer for a finding that is not at a put (a holder). */
+extern const char keep_no_put[];
+
+/* fix_private.c: what an old open() stores in file->private_data. */
+enum pd_kind {
+	PD_NONE,	/* nothing */
+	PD_DISK,	/* the disk's private_data: read it from the bdev/disk */
+	PD_PERM,	/* a write-ioctl permission flag: FMODE_WRITE_IOCTL */
+	PD_OTHER,	/* anything else: not mechanical */
+};
+/* *alias: a "struct file *A = FILE;" copy of the file in open, or NULL. */
+enum pd_kind private_data_use(const struct src *s, const struct func *open, const char *file,
+			      const char *inode, char **alias);
+/* "struct file *A = FILE;" at i: the token of A, else -1. */
+int file_alias_at(const struct src *s, int i, const char *file);
+/* PD_PERM pieces: a helper storing the flag; "if (COND) FILE->private_data
+ * = V;" with the store at i (returns the 'if' token or -1); a condition on
+ * the opener's write permission only. */
+int perm_helper(const struct src *s, const char *name);
+int perm_if(const struct src *s, int i, const char *file);
+int perm_cond(const struct src *s, int a, int b, const char *file);
+
+/* fix_helpers.c: helpers carrying f_flags for an O_NDELAY test. */
+struct helper_req {
+	char *func;
+	int argno;		/* the parameter given FILE->f_flags */
+	int getter;		/* 1: returns FILE->f_flags; argno unused */
+	int calls;		/* calls the conversion rewrote */
+};
+/* Is parameter argno of callee only tested for O_NDELAY? */
+int flags_param_helper(const struct src *s, const char *callee, int argno);
+/* Does callee only return its file's f_flags? */
+int flags_getter(const struct src *s, const char *callee);
+/* The helper edits the conversions asked for (group G_CONV). */
+void helper_edits(struct fixer *fx, const struct helper_req *r, int n);
+
+#endif
