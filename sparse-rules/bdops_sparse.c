@@ -4,8 +4,8 @@
  *
  * Takes sparse's whole command line, so that a kernel tree runs it with
  *	make C=1 CHECK=/path/to/bdops-sparse
- * and sparse's own warnings come out as before.  Our options are taken
- * out of argv before sparse sees it:
+ * and sparse's own warnings come out exactly as before.  Our options are
+ * taken out of argv before sparse sees it:
  *
  *	-fbdops-KEY[=VALUE]	any core option (format, output, facts-dir,
  *				strict, disable, enable, baseline, root,
@@ -14,18 +14,31 @@
  *	-Wno-bdops-CHECK	disable a check (-Wno-bdops-put-mode)
  *	-Wbdops-error		exit 1 if any bdops finding was reported
  *
- * Like sparse, the exit status is 0 even with warnings (unless
- * -Wsparse-error or -Wbdops-error say otherwise); 2 for a bad bdops option.
- * Each file is parsed and evaluated by sparse(), lowered into a bdops unit
- * (lower.c, ops.c), then expanded and linearized as sparse itself does so
- * its warnings are unchanged, and analysed.
+ * The rest is sparse's own program: sparse.c is compiled from the fetched
+ * sparse source with its main() renamed sparse_main (CMakeLists.txt) and
+ * runs unchanged, so its checks (context imbalance, memcpy sizes, casts)
+ * and its exit status are sparse's.  The link wraps two of the library
+ * calls it makes (-Wl,--wrap=sparse,--wrap=report_stats):
+ *
+ *	sparse(file)	parses and evaluates the file as sparse() does, noting
+ *			the flag macros before the tokens are dropped, and
+ *			lowers its symbols into a bdops unit (lower.c, ops.c);
+ *			sparse.c then expands and linearizes them for its
+ *			checks, once;
+ *	the next sparse(file), report_stats(), or exit()
+ *			analyses that unit and prints the findings, after
+ *			sparse's own warnings for the file.
+ *
+ * Findings are printed in sparse's format but not through its warning(),
+ * so they neither use up -fmax-warnings nor change what sparse prints.
+ * Exit status: sparse's (0 even with warnings; 1 under -Wsparse-error,
+ * which makes our findings errors too), 1 with -Wbdops-error and a
+ * finding, 2 for a bad bdops option.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "sparse_rules.h"
-#include "linearize.h"
-#include "expand.h"
 #include "allocate.h"
 #include "evaluate.h"
 #include "bdops/bdops.h"
@@ -157,6 +170,13 @@ static void record_macros(struct bd_unit *u)
 
 /* ---- one translation unit ---- */
 
+int sparse_main(int argc, char **argv);	/* sparse.c's main() */
+struct symbol_list *__wrap_sparse(char *file);
+void __wrap_report_stats(void);
+void __real_report_stats(void);
+
+static struct bd_unit *pending;	/* lowered, analysed once sparse is done */
+
 static void lower_symbols(struct bd_unit *u, struct symbol_list *list)
 {
 	struct symbol *sym;
@@ -171,55 +191,28 @@ static void lower_symbols(struct bd_unit *u, struct symbol_list *list)
 	} END_FOR_EACH_PTR(sym);
 }
 
-/* What sparse's own front end does with each symbol, for its warnings. */
-static void sparse_checks(struct symbol_list *list)
-{
-	struct symbol *sym;
-
-	FOR_EACH_PTR(list, sym) {
-		expand_symbol(sym);
-		linearize_symbol(sym);
-	} END_FOR_EACH_PTR(sym);
-}
-
-static int stream_of(const char *file)
-{
-	int i;
-
-	for (i = 0; i < input_stream_nr; i++)
-		if (input_streams[i].name && !strcmp(input_streams[i].name, file))
-			return i;
-	return -1;
-}
-
+/* sparse's do_warn() format, with its -fdiagnostic-prefix */
 static void print_line(const struct bd_loc *l, const char *what, const char *msg)
 {
-	fprintf(stderr, "%s:%d:%d: %s: %s\n", l->file ? l->file : "<unknown>",
-		l->line, l->col, what, msg);
+	fflush(stdout);
+	fprintf(stderr, "%s:%d:%d: %s%s: %s\n", l->file ? l->file : "<unknown>",
+		l->line, l->col, diag_prefix, what, msg);
 }
 
-/* Text without an output file goes through sparse's warning(), which
- * prints "FILE:LINE:COL: warning: MSG" just like the core's text format. */
 static void report_text(const struct bd_result *r)
 {
 	const struct bd_finding *f;
-	struct position pos;
 	char buf[4096];
-	int i, k, s;
+	int i, k;
 
 	for (i = 0; (f = bd_result_get(r, i)); i++) {
 		bd_finding_text(f, buf, sizeof(buf));
-		s = f->loc.file ? stream_of(f->loc.file) : -1;
-		fflush(stdout);
 		if (f->severity == BD_SEV_NOTE) {
 			print_line(&f->loc, "note", buf);
-		} else if (s >= 0 && f->loc.line > 0) {
-			memset(&pos, 0, sizeof(pos));
-			pos.type = TOKEN_IDENT;
-			pos.stream = s;
-			pos.line = f->loc.line;
-			pos.pos = f->loc.col;
-			warning(pos, "%s", buf);
+		} else if (Wsparse_error) {
+			/* as sparse's warning() does: an error, and exit 1 */
+			die_if_error = 1;
+			print_line(&f->loc, "error", buf);
 		} else {
 			print_line(&f->loc, "warning", buf);
 		}
@@ -255,50 +248,66 @@ static void report(const struct bd_result *r)
 		fclose(out);
 }
 
-/* sparse(), with a look at the macros before the tokens are dropped */
-static struct symbol_list *parse_file(char *file, struct bd_unit *u)
+/* Analyse the file sparse.c has just checked.  'may_exit': stop like
+ * sparse.c's check_symbols() does once -Wsparse-error saw an error. */
+static void finish_file(int may_exit)
 {
-	struct symbol_list *list = sparse_keep_tokens(file);
+	struct bd_unit *u = pending;
+	struct bd_result *r;
 
+	if (!u)
+		return;
+	pending = NULL;
+	r = bd_analyze(u, &opts);
+	report(r);
+	bd_result_free(r);
+	bd_unit_free(u);
+	if (may_exit && Wsparse_error && die_if_error)
+		exit(1);
+}
+
+static void finish_at_exit(void)
+{
+	finish_file(0);
+}
+
+/* sparse() with a look at the macros before the tokens are dropped, then
+ * the lowering, before sparse.c's expand_symbol() folds the trees. */
+struct symbol_list *__wrap_sparse(char *file)
+{
+	struct bd_unit *u;
+	struct symbol_list *list;
+
+	finish_file(1);
+	u = bd_unit_new(file);
+	list = sparse_keep_tokens(file);
 	record_macros(u);
 	clear_token_alloc();
 	if (has_error & ERROR_CURR_PHASE)
 		has_error = ERROR_PREV_PHASE;
 	evaluate_symbol_list(list);
+	lower_symbols(u, list);
+	pending = u;
 	return list;
 }
 
-static void check_file(char *file)
+void __wrap_report_stats(void)
 {
-	struct bd_unit *u = bd_unit_new(file);
-	struct symbol_list *list = parse_file(file, u);
-	struct bd_result *r;
-
-	lower_symbols(u, list);
-	sparse_checks(list);
-	r = bd_analyze(u, &opts);
-	report(r);
-	bd_result_free(r);
-	bd_unit_free(u);
+	finish_file(1);
+	__real_report_stats();
 }
 
 int main(int argc, char **argv)
 {
-	struct string_list *files = NULL;
-	char *file;
+	int status;
 
 	bd_options_init(&opts);
 	argc = take_options(argc, argv);
-
-	/* sparse's own front end ignores -o <file> too */
-	do_output = 0;
-	sparse_checks(sparse_initialize(argc, argv, &files));
-	FOR_EACH_PTR(files, file) {
-		check_file(file);
-		if (Wsparse_error && die_if_error)
-			exit(1);
-	} END_FOR_EACH_PTR(file);
-
-	report_stats();
-	return werror && nfindings ? 1 : 0;
+	/* a die() or -Wsparse-error exit inside sparse still reports the
+	 * file being checked */
+	atexit(finish_at_exit);
+	status = sparse_main(argc, argv);
+	if (!status && werror && nfindings)
+		status = 1;
+	return status;
 }
