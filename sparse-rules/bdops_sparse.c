@@ -31,9 +31,10 @@
  *
  * Findings are printed in sparse's format but not through its warning(),
  * so they neither use up -fmax-warnings nor change what sparse prints.
- * Exit status: sparse's (0 even with warnings; 1 under -Wsparse-error,
- * which makes our findings errors too), 1 with -Wbdops-error and a
- * finding, 2 for a bad bdops option.
+ * Exit status: sparse's (0 even with warnings; 1 under -Wsparse-error
+ * once there is a warning), and 1 if one of our findings is an error
+ * (-Wsparse-error or -fbdops-error=yes) or, with -Wbdops-error, if there
+ * is a finding; 2 for a bad bdops option.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -45,7 +46,8 @@
 
 static struct bd_options opts;
 static int werror;		/* -Wbdops-error */
-static int nfindings;
+static int nproblems;		/* findings that are not notes */
+static int nerrors;		/* findings that are errors (as_error()) */
 
 static void usage_error(const char *msg)
 {
@@ -199,6 +201,16 @@ static void print_line(const struct bd_loc *l, const char *what, const char *msg
 		l->line, l->col, diag_prefix, what, msg);
 }
 
+/* -fbdops-error=auto follows -Wsparse-error, which makes every warning an
+ * error, as -Werror does for the GCC plugin; notes stay notes. */
+static int as_error(const struct bd_finding *f)
+{
+	if (f->severity == BD_SEV_NOTE)
+		return 0;
+	return f->severity == BD_SEV_ERROR || opts.error == BD_ERR_YES ||
+	       (opts.error == BD_ERR_AUTO && Wsparse_error);
+}
+
 static void report_text(const struct bd_result *r)
 {
 	const struct bd_finding *f;
@@ -207,15 +219,8 @@ static void report_text(const struct bd_result *r)
 
 	for (i = 0; (f = bd_result_get(r, i)); i++) {
 		bd_finding_text(f, buf, sizeof(buf));
-		if (f->severity == BD_SEV_NOTE) {
-			print_line(&f->loc, "note", buf);
-		} else if (Wsparse_error) {
-			/* as sparse's warning() does: an error, and exit 1 */
-			die_if_error = 1;
-			print_line(&f->loc, "error", buf);
-		} else {
-			print_line(&f->loc, "warning", buf);
-		}
+		print_line(&f->loc, f->severity == BD_SEV_NOTE ? "note" :
+			   as_error(f) ? "error" : "warning", buf);
 		for (k = 0; k < f->nnotes; k++)
 			print_line(&f->notes[k].loc, "note", f->notes[k].message);
 		if (f->fix) {
@@ -227,11 +232,15 @@ static void report_text(const struct bd_result *r)
 
 static void report(const struct bd_result *r)
 {
+	const struct bd_finding *f;
 	FILE *out = stderr;
+	int i;
 
 	if (bd_result_internal(r))
 		fprintf(stderr, "note: bdops: internal error: %s\n", bd_result_internal(r));
-	nfindings += bd_result_count(r);
+	nproblems += bd_result_problems(r);
+	for (i = 0; (f = bd_result_get(r, i)); i++)
+		nerrors += as_error(f);
 	if (opts.format == BD_FMT_TEXT && !opts.output) {
 		report_text(r);
 		return;
@@ -248,9 +257,11 @@ static void report(const struct bd_result *r)
 		fclose(out);
 }
 
-/* Analyse the file sparse.c has just checked.  'may_exit': stop like
- * sparse.c's check_symbols() does once -Wsparse-error saw an error. */
-static void finish_file(int may_exit)
+/* Analyse the file sparse.c has just checked.  Unlike sparse's own errors
+ * under -Wsparse-error, ours do not stop sparse before the next file: what
+ * sparse prints must not depend on our findings.  They set the exit status
+ * at the end instead. */
+static void finish_file(void)
 {
 	struct bd_unit *u = pending;
 	struct bd_result *r;
@@ -262,13 +273,6 @@ static void finish_file(int may_exit)
 	report(r);
 	bd_result_free(r);
 	bd_unit_free(u);
-	if (may_exit && Wsparse_error && die_if_error)
-		exit(1);
-}
-
-static void finish_at_exit(void)
-{
-	finish_file(0);
 }
 
 /* sparse() with a look at the macros before the tokens are dropped, then
@@ -278,7 +282,7 @@ struct symbol_list *__wrap_sparse(char *file)
 	struct bd_unit *u;
 	struct symbol_list *list;
 
-	finish_file(1);
+	finish_file();
 	u = bd_unit_new(file);
 	list = sparse_keep_tokens(file);
 	record_macros(u);
@@ -293,7 +297,7 @@ struct symbol_list *__wrap_sparse(char *file)
 
 void __wrap_report_stats(void)
 {
-	finish_file(1);
+	finish_file();
 	__real_report_stats();
 }
 
@@ -305,9 +309,9 @@ int main(int argc, char **argv)
 	argc = take_options(argc, argv);
 	/* a die() or -Wsparse-error exit inside sparse still reports the
 	 * file being checked */
-	atexit(finish_at_exit);
+	atexit(finish_file);
 	status = sparse_main(argc, argv);
-	if (!status && werror && nfindings)
+	if (!status && (nerrors || (werror && nproblems)))
 		status = 1;
 	return status;
 }

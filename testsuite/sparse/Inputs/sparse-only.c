@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-2.0
+// Warnings only sparse gives - address spaces, constant truncation, lock
+// context, casts under -v (the last three from sparse.c's own checks after
+// linearizing) - next to one bdops finding (the open() below), for
+// same-as-sparse.test.
+#define __user __attribute__((noderef, address_space(__user)))
+struct lock { int x; };
+void lock_it(struct lock *l) __attribute__((context(l, 0, 1)));
+void *memcpy(void *d, const void *s, unsigned long n);
+unsigned long copy_from_user(void *to, const void __user *from, unsigned long n);
+
+static int peek(int __user *p)
+{
+	return *p;
+}
+
+static unsigned char narrow(void)
+{
+	return (unsigned char)0x1234;
+}
+
+static void take(struct lock *l, int a)
+{
+	if (a)
+		lock_it(l);
+}
+
+/* sparse.c checks the byte count of these calls; 0.6.4 reads the wrong
+ * argument and says nothing, and so must bdops-sparse. */
+static char big[200000];
+static void copy(void *d, const void __user *u)
+{
+	memcpy(d, big, sizeof(big));
+	copy_from_user(d, u, 150000);
+}
+
+static long trunc(long v)
+{
+	return (int)v;
+}
+
+struct inode;
+struct file {
+	unsigned int f_flags;
+};
+struct block_device_operations {
+	int (*open)(struct inode *, struct file *);
+};
+
+static int wr_open(struct inode *inode, struct file *filp)
+{
+	filp->f_flags = 0;
+	return inode ? 0 : 1;
+}
+
+const struct block_device_operations wr_fops = {
+	.open = wr_open,
+};
+
+void use(void *d, void __user *u, int *q);
+void use(void *d, void __user *u, int *q)
+{
+	take(0, peek(u));
+	copy(d, q);
+	peek(q);
+	trunc(narrow());
+}
