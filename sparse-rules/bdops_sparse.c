@@ -26,8 +26,10 @@
  *			sparse.c then expands and linearizes them for its
  *			checks, once;
  *	the next sparse(file), report_stats(), or exit()
- *			analyses that unit and prints the findings, after
- *			sparse's own warnings for the file.
+ *			lowers the inline functions the file calls (sparse
+ *			only inlines copies of them, lower_inline()), analyses
+ *			the unit and prints the findings, after sparse's own
+ *			warnings for the file.
  *
  * Findings are printed in sparse's format but not through its warning(),
  * so they neither use up -fmax-warnings nor change what sparse prints.
@@ -36,9 +38,12 @@
  * (-Wsparse-error or -fbdops-error=yes) or, with -Wbdops-error, if there
  * is a finding; 2 for a bad bdops option.
  */
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "sparse_rules.h"
 #include "allocate.h"
 #include "evaluate.h"
@@ -257,6 +262,75 @@ static void report(const struct bd_result *r)
 		fclose(out);
 }
 
+/* ---- inline functions that are only called ---- */
+
+static struct symbol **wanted;	/* inline definitions to lower, in order */
+static int nwanted, cap_wanted;
+
+void sp_want_inline(struct symbol *def)
+{
+	int i;
+
+	for (i = 0; i < nwanted; i++)
+		if (wanted[i] == def)
+			return;
+	if (nwanted == cap_wanted) {
+		cap_wanted = cap_wanted ? 2 * cap_wanted : 64;
+		wanted = realloc(wanted, cap_wanted * sizeof(*wanted));
+		if (!wanted)
+			abort();
+	}
+	wanted[nwanted++] = def;
+}
+
+/* Evaluate a copy of an inline body as sparse does for an inline function
+ * whose address is taken (uninline()), lower it, and put sparse back as it
+ * was: the copy is dropped, and what evaluating it says is not printed nor
+ * counted (sparse says it about each copy it inlines). */
+static void lower_inline(struct bd_unit *u, struct symbol *def)
+{
+	struct symbol *fn = sp_fn_type(def);
+	struct symbol_list *one = NULL, *locals = def->symbol_list;
+	unsigned int max_warnings = fmax_warnings;
+	int err = has_error, die = die_if_error, saved, null;
+
+	if (!fn || fn->stmt || !fn->inline_stmt)
+		return;
+	fflush(stderr);
+	saved = dup(2);
+	null = open("/dev/null", O_WRONLY);
+	if (saved < 0 || null < 0 || dup2(null, 2) < 0)
+		goto out;
+	fmax_warnings = UINT_MAX;
+	add_symbol(&one, def);
+	evaluate_symbol_list(one);
+	free_ptr_list(&one);
+	fflush(stderr);
+	dup2(saved, 2);
+	fmax_warnings = max_warnings;
+	has_error = err;
+	die_if_error = die;
+	if (fn->stmt)
+		sp_lower_function(u, def);
+	fn->stmt = NULL;
+	def->symbol_list = locals;
+out:
+	if (null >= 0)
+		close(null);
+	if (saved >= 0)
+		close(saved);
+}
+
+/* Lowering a body declares its callees, so the list grows as we go. */
+static void lower_wanted(struct bd_unit *u)
+{
+	int i;
+
+	for (i = 0; i < nwanted; i++)
+		lower_inline(u, wanted[i]);
+	nwanted = 0;
+}
+
 /* Analyse the file sparse.c has just checked.  Unlike sparse's own errors
  * under -Wsparse-error, ours do not stop sparse before the next file: what
  * sparse prints must not depend on our findings.  They set the exit status
@@ -269,6 +343,7 @@ static void finish_file(void)
 	if (!u)
 		return;
 	pending = NULL;
+	lower_wanted(u);
 	r = bd_analyze(u, &opts);
 	report(r);
 	bd_result_free(r);

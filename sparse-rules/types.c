@@ -181,6 +181,8 @@ struct bd_decl *sp_declare(struct bd_unit *u, struct symbol *sym)
 
 	if (!fn || !sp_name(u, def))
 		return NULL;
+	if (!fn->stmt && fn->inline_stmt)
+		sp_want_inline(def);
 	FOR_EACH_PTR(fn->arguments, arg) {
 		if (n >= 64)
 			break;

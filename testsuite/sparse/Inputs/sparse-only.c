@@ -2,7 +2,8 @@
 // Warnings only sparse gives - address spaces, constant truncation, lock
 // context, casts under -v (the last three from sparse.c's own checks after
 // linearizing) - next to one bdops finding (the open() below), for
-// same-as-sparse.test.
+// same-as-sparse.test.  The inline helper warns in each copy sparse inlines;
+// bdops-sparse evaluates one more copy to lower it, which must say nothing.
 #define __user __attribute__((noderef, address_space(__user)))
 struct lock { int x; };
 void lock_it(struct lock *l) __attribute__((context(l, 0, 1)));
@@ -32,6 +33,11 @@ static void copy(void *d, const void __user *u)
 {
 	memcpy(d, big, sizeof(big));
 	copy_from_user(d, u, 150000);
+}
+
+static inline int peek_inline(int __user *p)
+{
+	return *p + (unsigned char)0x4321;
 }
 
 static long trunc(long v)
@@ -64,4 +70,6 @@ void use(void *d, void __user *u, int *q)
 	copy(d, q);
 	peek(q);
 	trunc(narrow());
+	peek_inline(u);
+	peek_inline(u);
 }
