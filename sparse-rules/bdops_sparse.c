@@ -26,7 +26,7 @@
  *			sparse.c then expands and linearizes them for its
  *			checks, once;
  *	the next sparse(file), report_stats(), or exit()
- *			lowers the inline functions the file calls (sparse
+ *			lowers the inline functions the file refers to (sparse
  *			only inlines copies of them, lower_inline()), analyses
  *			the unit and prints the findings, after sparse's own
  *			warnings for the file.
@@ -184,20 +184,6 @@ void __real_report_stats(void);
 
 static struct bd_unit *pending;	/* lowered, analysed once sparse is done */
 
-static void lower_symbols(struct bd_unit *u, struct symbol_list *list)
-{
-	struct symbol *sym;
-
-	FOR_EACH_PTR(list, sym) {
-		if (sym->type != SYM_NODE)
-			continue;
-		if (sp_fn_type(sym))
-			sp_lower_function(u, sym);
-		else if (sym->initializer)
-			sp_scan_initializer(u, sym);
-	} END_FOR_EACH_PTR(sym);
-}
-
 /* sparse's do_warn() format, with its -fdiagnostic-prefix */
 static void print_line(const struct bd_loc *l, const char *what, const char *msg)
 {
@@ -262,73 +248,130 @@ static void report(const struct bd_result *r)
 		fclose(out);
 }
 
-/* ---- inline functions that are only called ---- */
+/* ---- function bodies ---- */
 
-static struct symbol **wanted;	/* inline definitions to lower, in order */
-static int nwanted, cap_wanted;
+/* Definitions of this file referred to or listed, each lowered once: a
+ * body sparse has evaluated before it expands the file (listed, or reached
+ * through a declaration that is), or an inline body it has not evaluated
+ * (sparse only evaluates the copies it inlines into callers, while GCC's
+ * pass sees the helper itself), once sparse is done with the file. */
+struct body {
+	struct symbol *def;
+	int done;
+};
+static struct body *bodies;
+static int nbodies, cap_bodies;
 
-void sp_want_inline(struct symbol *def)
+void sp_want_body(struct symbol *def)
 {
 	int i;
 
-	for (i = 0; i < nwanted; i++)
-		if (wanted[i] == def)
+	for (i = 0; i < nbodies; i++)
+		if (bodies[i].def == def)
 			return;
-	if (nwanted == cap_wanted) {
-		cap_wanted = cap_wanted ? 2 * cap_wanted : 64;
-		wanted = realloc(wanted, cap_wanted * sizeof(*wanted));
-		if (!wanted)
+	if (nbodies == cap_bodies) {
+		cap_bodies = cap_bodies ? 2 * cap_bodies : 64;
+		bodies = realloc(bodies, cap_bodies * sizeof(*bodies));
+		if (!bodies)
 			abort();
 	}
-	wanted[nwanted++] = def;
+	bodies[nbodies].def = def;
+	bodies[nbodies++].done = 0;
+}
+
+/* The evaluated bodies; lowering one declares its callees, so the list
+ * grows as we go. */
+static void lower_bodies(struct bd_unit *u)
+{
+	struct symbol *fn;
+	int i;
+
+	for (i = 0; i < nbodies; i++) {
+		fn = sp_fn_type(bodies[i].def);
+		if (bodies[i].done || !fn || !fn->stmt)
+			continue;
+		bodies[i].done = 1;
+		sp_lower_function(u, bodies[i].def);
+	}
+}
+
+/* A declaration in the list stands for its definition: an inline body
+ * declared again after it is only in the list as that declaration. */
+static void lower_symbols(struct bd_unit *u, struct symbol_list *list)
+{
+	struct symbol *sym;
+
+	FOR_EACH_PTR(list, sym) {
+		if (sym->type != SYM_NODE)
+			continue;
+		if (sp_fn_type(sym))
+			sp_want_body(sp_definition(sym));
+		else if (sym->initializer)
+			sp_scan_initializer(u, sym);
+	} END_FOR_EACH_PTR(sym);
+	lower_bodies(u);
 }
 
 /* Evaluate a copy of an inline body as sparse does for an inline function
- * whose address is taken (uninline()), lower it, and put sparse back as it
- * was: the copy is dropped, and what evaluating it says is not printed nor
+ * whose address is taken (uninline()), and put sparse back as it was once
+ * the copy is lowered: what evaluating it says is neither printed nor
  * counted (sparse says it about each copy it inlines). */
-static void lower_inline(struct bd_unit *u, struct symbol *def)
+static int evaluate_inline(struct symbol *def)
 {
 	struct symbol *fn = sp_fn_type(def);
-	struct symbol_list *one = NULL, *locals = def->symbol_list;
+	struct symbol_list *one = NULL;
 	unsigned int max_warnings = fmax_warnings;
 	int err = has_error, die = die_if_error, saved, null;
 
 	if (!fn || fn->stmt || !fn->inline_stmt)
-		return;
+		return 0;
 	fflush(stderr);
 	saved = dup(2);
 	null = open("/dev/null", O_WRONLY);
-	if (saved < 0 || null < 0 || dup2(null, 2) < 0)
-		goto out;
-	fmax_warnings = UINT_MAX;
-	add_symbol(&one, def);
-	evaluate_symbol_list(one);
-	free_ptr_list(&one);
-	fflush(stderr);
-	dup2(saved, 2);
-	fmax_warnings = max_warnings;
-	has_error = err;
-	die_if_error = die;
-	if (fn->stmt)
-		sp_lower_function(u, def);
-	fn->stmt = NULL;
-	def->symbol_list = locals;
-out:
+	if (saved >= 0 && null >= 0 && dup2(null, 2) >= 0) {
+		fmax_warnings = UINT_MAX;
+		add_symbol(&one, def);
+		evaluate_symbol_list(one);
+		free_ptr_list(&one);
+		fflush(stderr);
+		dup2(saved, 2);
+		fmax_warnings = max_warnings;
+		has_error = err;
+		die_if_error = die;
+	}
 	if (null >= 0)
 		close(null);
 	if (saved >= 0)
 		close(saved);
+	return fn->stmt != NULL;
 }
 
-/* Lowering a body declares its callees, so the list grows as we go. */
-static void lower_wanted(struct bd_unit *u)
+/* What is left once sparse is done with the file: inline bodies, and the
+ * evaluated bodies they refer to. */
+static void lower_inline_bodies(struct bd_unit *u)
 {
+	struct symbol *def, *fn;
+	struct symbol_list *locals;
 	int i;
 
-	for (i = 0; i < nwanted; i++)
-		lower_inline(u, wanted[i]);
-	nwanted = 0;
+	for (i = 0; i < nbodies; i++) {
+		def = bodies[i].def;
+		fn = sp_fn_type(def);
+		if (bodies[i].done || !fn)
+			continue;
+		if (fn->stmt) {
+			bodies[i].done = 1;
+			sp_lower_function(u, def);
+			continue;
+		}
+		locals = def->symbol_list;
+		if (!evaluate_inline(def))
+			continue;
+		bodies[i].done = 1;
+		sp_lower_function(u, def);
+		fn->stmt = NULL;
+		def->symbol_list = locals;
+	}
 }
 
 /* Analyse the file sparse.c has just checked.  Unlike sparse's own errors
@@ -343,7 +386,8 @@ static void finish_file(void)
 	if (!u)
 		return;
 	pending = NULL;
-	lower_wanted(u);
+	lower_inline_bodies(u);
+	nbodies = 0;
 	r = bd_analyze(u, &opts);
 	report(r);
 	bd_result_free(r);

@@ -39,15 +39,16 @@ struct symbol *sp_fn_type(struct symbol *sym);
 /* Identifier (interned in the unit: show_ident() reuses its buffers) or NULL */
 const char *sp_name(struct bd_unit *u, struct symbol *sym);
 struct bd_loc sp_loc(struct bd_unit *u, struct position pos);
-/* Declare function 'sym' in the unit with its prototype; an inline
- * definition whose body sparse has not evaluated goes to sp_want_inline(). */
+/* The symbol that holds the body of function 'sym' (a declaration before
+ * or after the body points to it), or 'sym'. */
+struct symbol *sp_definition(struct symbol *sym);
+/* Declare function 'sym' in the unit with its prototype, and have its
+ * body lowered (sp_want_body()). */
 struct bd_decl *sp_declare(struct bd_unit *u, struct symbol *sym);
 
 /* ---- bdops_sparse.c ---- */
-/* Lower the body of inline function 'def' too: sparse only evaluates the
- * copies it inlines into callers, so a helper that is only called has no
- * evaluated body of its own (GCC's pass still sees it, before inlining). */
-void sp_want_inline(struct symbol *def);
+/* Lower the body of function 'def' (once) if it has one. */
+void sp_want_body(struct symbol *def);
 
 /* ---- lower.c ---- */
 /* Lower one function definition into the unit. */

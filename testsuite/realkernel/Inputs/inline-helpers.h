@@ -9,6 +9,9 @@ static inline void clear_flags(struct file *filp)
 	filp->f_flags = 0;
 }
 
+/* declared again below its body, as blkdev.h does bdev_read_only() */
+void clear_flags(struct file *filp);
+
 static inline void set_flags(struct file *filp)
 {
 	filp->f_flags = 1;
