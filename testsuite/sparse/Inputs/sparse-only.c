@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 // Warnings only sparse gives - address spaces, constant truncation, lock
 // context, casts under -v (the last three from sparse.c's own checks after
-// linearizing) - next to one bdops finding (the open() below), for
+// linearizing) - next to a bdops finding (the ioctl() below), for
 // same-as-sparse.test.  The inline helper warns in each copy sparse inlines;
 // bdops-sparse evaluates one more copy to lower it, which must say nothing.
 #define __user __attribute__((noderef, address_space(__user)))
@@ -46,21 +46,19 @@ static long trunc(long v)
 }
 
 struct inode;
-struct file {
-	unsigned int f_flags;
-};
+struct file;
 struct block_device_operations {
-	int (*open)(struct inode *, struct file *);
+	int (*ioctl)(struct inode *, struct file *, unsigned int, unsigned long);
 };
 
-static int wr_open(struct inode *inode, struct file *filp)
+static int old_ioctl(struct inode *inode, struct file *filp, unsigned int cmd,
+		     unsigned long arg)
 {
-	filp->f_flags = 0;
-	return inode ? 0 : 1;
+	return inode && filp ? (int)(cmd + arg) : 0;
 }
 
-const struct block_device_operations wr_fops = {
-	.open = wr_open,
+const struct block_device_operations old_fops = {
+	.ioctl = old_ioctl,
 };
 
 void use(void *d, void __user *u, int *q);
