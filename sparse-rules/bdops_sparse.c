@@ -4,8 +4,8 @@
  *
  * Takes sparse's whole command line, so that a kernel tree runs it with
  *	make C=1 CHECK=/path/to/bdops-sparse
- * and sparse's own warnings come out as before.  Our options are taken
- * out of argv before sparse sees it:
+ * and sparse's own warnings come out exactly as before.  Our options are
+ * taken out of argv before sparse sees it:
  *
  *	-fbdops-KEY[=VALUE]	any core option (format, output, facts-dir,
  *				strict, disable, enable, baseline, root,
@@ -14,25 +14,45 @@
  *	-Wno-bdops-CHECK	disable a check (-Wno-bdops-put-mode)
  *	-Wbdops-error		exit 1 if any bdops finding was reported
  *
- * Like sparse, the exit status is 0 even with warnings (unless
- * -Wsparse-error or -Wbdops-error say otherwise); 2 for a bad bdops option.
- * Each file is parsed and evaluated by sparse(), lowered into a bdops unit
- * (lower.c, ops.c), then expanded and linearized as sparse itself does so
- * its warnings are unchanged, and analysed.
+ * The rest is sparse's own program: sparse.c is compiled from the fetched
+ * sparse source with its main() renamed sparse_main (CMakeLists.txt) and
+ * runs unchanged, so its checks (context imbalance, memcpy sizes, casts)
+ * and its exit status are sparse's.  The link wraps two of the library
+ * calls it makes (-Wl,--wrap=sparse,--wrap=report_stats):
+ *
+ *	sparse(file)	parses and evaluates the file as sparse() does, noting
+ *			the flag macros before the tokens are dropped, and
+ *			lowers its symbols into a bdops unit (lower.c, ops.c);
+ *			sparse.c then expands and linearizes them for its
+ *			checks, once;
+ *	the next sparse(file), report_stats(), or exit()
+ *			lowers the inline functions the file refers to (sparse
+ *			only inlines copies of them, lower_inline()), analyses
+ *			the unit and prints the findings, after sparse's own
+ *			warnings for the file.
+ *
+ * Findings are printed in sparse's format but not through its warning(),
+ * so they neither use up -fmax-warnings nor change what sparse prints.
+ * Exit status: sparse's (0 even with warnings; 1 under -Wsparse-error
+ * once there is a warning), and 1 if one of our findings is an error
+ * (-Wsparse-error or -fbdops-error=yes) or, with -Wbdops-error, if there
+ * is a finding; 2 for a bad bdops option.
  */
+#include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "sparse_rules.h"
-#include "linearize.h"
-#include "expand.h"
 #include "allocate.h"
 #include "evaluate.h"
 #include "bdops/bdops.h"
 
 static struct bd_options opts;
 static int werror;		/* -Wbdops-error */
-static int nfindings;
+static int nproblems;		/* findings that are not notes */
+static int nerrors;		/* findings that are errors (as_error()) */
 
 static void usage_error(const char *msg)
 {
@@ -157,72 +177,41 @@ static void record_macros(struct bd_unit *u)
 
 /* ---- one translation unit ---- */
 
-static void lower_symbols(struct bd_unit *u, struct symbol_list *list)
-{
-	struct symbol *sym;
+int sparse_main(int argc, char **argv);	/* sparse.c's main() */
+struct symbol_list *__wrap_sparse(char *file);
+void __wrap_report_stats(void);
+void __real_report_stats(void);
 
-	FOR_EACH_PTR(list, sym) {
-		if (sym->type != SYM_NODE)
-			continue;
-		if (sp_fn_type(sym))
-			sp_lower_function(u, sym);
-		else if (sym->initializer)
-			sp_scan_initializer(u, sym);
-	} END_FOR_EACH_PTR(sym);
-}
+static struct bd_unit *pending;	/* lowered, analysed once sparse is done */
 
-/* What sparse's own front end does with each symbol, for its warnings. */
-static void sparse_checks(struct symbol_list *list)
-{
-	struct symbol *sym;
-
-	FOR_EACH_PTR(list, sym) {
-		expand_symbol(sym);
-		linearize_symbol(sym);
-	} END_FOR_EACH_PTR(sym);
-}
-
-static int stream_of(const char *file)
-{
-	int i;
-
-	for (i = 0; i < input_stream_nr; i++)
-		if (input_streams[i].name && !strcmp(input_streams[i].name, file))
-			return i;
-	return -1;
-}
-
+/* sparse's do_warn() format, with its -fdiagnostic-prefix */
 static void print_line(const struct bd_loc *l, const char *what, const char *msg)
 {
-	fprintf(stderr, "%s:%d:%d: %s: %s\n", l->file ? l->file : "<unknown>",
-		l->line, l->col, what, msg);
+	fflush(stdout);
+	fprintf(stderr, "%s:%d:%d: %s%s: %s\n", l->file ? l->file : "<unknown>",
+		l->line, l->col, diag_prefix, what, msg);
 }
 
-/* Text without an output file goes through sparse's warning(), which
- * prints "FILE:LINE:COL: warning: MSG" just like the core's text format. */
+/* -fbdops-error=auto follows -Wsparse-error, which makes every warning an
+ * error, as -Werror does for the GCC plugin; notes stay notes. */
+static int as_error(const struct bd_finding *f)
+{
+	if (f->severity == BD_SEV_NOTE)
+		return 0;
+	return f->severity == BD_SEV_ERROR || opts.error == BD_ERR_YES ||
+	       (opts.error == BD_ERR_AUTO && Wsparse_error);
+}
+
 static void report_text(const struct bd_result *r)
 {
 	const struct bd_finding *f;
-	struct position pos;
 	char buf[4096];
-	int i, k, s;
+	int i, k;
 
 	for (i = 0; (f = bd_result_get(r, i)); i++) {
 		bd_finding_text(f, buf, sizeof(buf));
-		s = f->loc.file ? stream_of(f->loc.file) : -1;
-		fflush(stdout);
-		if (f->severity == BD_SEV_NOTE) {
-			print_line(&f->loc, "note", buf);
-		} else if (s >= 0 && f->loc.line > 0) {
-			memset(&pos, 0, sizeof(pos));
-			pos.type = TOKEN_IDENT;
-			pos.stream = s;
-			pos.line = f->loc.line;
-			pos.pos = f->loc.col;
-			warning(pos, "%s", buf);
-		} else {
-			print_line(&f->loc, "warning", buf);
-		}
+		print_line(&f->loc, f->severity == BD_SEV_NOTE ? "note" :
+			   as_error(f) ? "error" : "warning", buf);
 		for (k = 0; k < f->nnotes; k++)
 			print_line(&f->notes[k].loc, "note", f->notes[k].message);
 		if (f->fix) {
@@ -234,11 +223,15 @@ static void report_text(const struct bd_result *r)
 
 static void report(const struct bd_result *r)
 {
+	const struct bd_finding *f;
 	FILE *out = stderr;
+	int i;
 
 	if (bd_result_internal(r))
 		fprintf(stderr, "note: bdops: internal error: %s\n", bd_result_internal(r));
-	nfindings += bd_result_count(r);
+	nproblems += bd_result_problems(r);
+	for (i = 0; (f = bd_result_get(r, i)); i++)
+		nerrors += as_error(f);
 	if (opts.format == BD_FMT_TEXT && !opts.output) {
 		report_text(r);
 		return;
@@ -255,50 +248,189 @@ static void report(const struct bd_result *r)
 		fclose(out);
 }
 
-/* sparse(), with a look at the macros before the tokens are dropped */
-static struct symbol_list *parse_file(char *file, struct bd_unit *u)
-{
-	struct symbol_list *list = sparse_keep_tokens(file);
+/* ---- function bodies ---- */
 
-	record_macros(u);
-	clear_token_alloc();
-	if (has_error & ERROR_CURR_PHASE)
-		has_error = ERROR_PREV_PHASE;
-	evaluate_symbol_list(list);
-	return list;
+/* Definitions of this file referred to or listed, each lowered once: a
+ * body sparse has evaluated before it expands the file (listed, or reached
+ * through a declaration that is), or an inline body it has not evaluated
+ * (sparse only evaluates the copies it inlines into callers, while GCC's
+ * pass sees the helper itself), once sparse is done with the file. */
+struct body {
+	struct symbol *def;
+	int done;
+};
+static struct body *bodies;
+static int nbodies, cap_bodies;
+
+void sp_want_body(struct symbol *def)
+{
+	int i;
+
+	for (i = 0; i < nbodies; i++)
+		if (bodies[i].def == def)
+			return;
+	if (nbodies == cap_bodies) {
+		cap_bodies = cap_bodies ? 2 * cap_bodies : 64;
+		bodies = realloc(bodies, cap_bodies * sizeof(*bodies));
+		if (!bodies)
+			abort();
+	}
+	bodies[nbodies].def = def;
+	bodies[nbodies++].done = 0;
 }
 
-static void check_file(char *file)
+/* The evaluated bodies; lowering one declares its callees, so the list
+ * grows as we go. */
+static void lower_bodies(struct bd_unit *u)
 {
-	struct bd_unit *u = bd_unit_new(file);
-	struct symbol_list *list = parse_file(file, u);
+	struct symbol *fn;
+	int i;
+
+	for (i = 0; i < nbodies; i++) {
+		fn = sp_fn_type(bodies[i].def);
+		if (bodies[i].done || !fn || !fn->stmt)
+			continue;
+		bodies[i].done = 1;
+		sp_lower_function(u, bodies[i].def);
+	}
+}
+
+/* A declaration in the list stands for its definition: an inline body
+ * declared again after it is only in the list as that declaration. */
+static void lower_symbols(struct bd_unit *u, struct symbol_list *list)
+{
+	struct symbol *sym;
+
+	FOR_EACH_PTR(list, sym) {
+		if (sym->type != SYM_NODE)
+			continue;
+		if (sp_fn_type(sym))
+			sp_want_body(sp_definition(sym));
+		else if (sym->initializer)
+			sp_scan_initializer(u, sym);
+	} END_FOR_EACH_PTR(sym);
+	lower_bodies(u);
+}
+
+/* Evaluate a copy of an inline body as sparse does for an inline function
+ * whose address is taken (uninline()), and put sparse back as it was once
+ * the copy is lowered: what evaluating it says is neither printed nor
+ * counted (sparse says it about each copy it inlines). */
+static int evaluate_inline(struct symbol *def)
+{
+	struct symbol *fn = sp_fn_type(def);
+	struct symbol_list *one = NULL;
+	unsigned int max_warnings = fmax_warnings;
+	int err = has_error, die = die_if_error, saved, null;
+
+	if (!fn || fn->stmt || !fn->inline_stmt)
+		return 0;
+	fflush(stderr);
+	saved = dup(2);
+	null = open("/dev/null", O_WRONLY);
+	if (saved >= 0 && null >= 0 && dup2(null, 2) >= 0) {
+		fmax_warnings = UINT_MAX;
+		add_symbol(&one, def);
+		evaluate_symbol_list(one);
+		free_ptr_list(&one);
+		fflush(stderr);
+		dup2(saved, 2);
+		fmax_warnings = max_warnings;
+		has_error = err;
+		die_if_error = die;
+	}
+	if (null >= 0)
+		close(null);
+	if (saved >= 0)
+		close(saved);
+	return fn->stmt != NULL;
+}
+
+/* What is left once sparse is done with the file: inline bodies, and the
+ * evaluated bodies they refer to. */
+static void lower_inline_bodies(struct bd_unit *u)
+{
+	struct symbol *def, *fn;
+	struct symbol_list *locals;
+	int i;
+
+	for (i = 0; i < nbodies; i++) {
+		def = bodies[i].def;
+		fn = sp_fn_type(def);
+		if (bodies[i].done || !fn)
+			continue;
+		if (fn->stmt) {
+			bodies[i].done = 1;
+			sp_lower_function(u, def);
+			continue;
+		}
+		locals = def->symbol_list;
+		if (!evaluate_inline(def))
+			continue;
+		bodies[i].done = 1;
+		sp_lower_function(u, def);
+		fn->stmt = NULL;
+		def->symbol_list = locals;
+	}
+}
+
+/* Analyse the file sparse.c has just checked.  Unlike sparse's own errors
+ * under -Wsparse-error, ours do not stop sparse before the next file: what
+ * sparse prints must not depend on our findings.  They set the exit status
+ * at the end instead. */
+static void finish_file(void)
+{
+	struct bd_unit *u = pending;
 	struct bd_result *r;
 
-	lower_symbols(u, list);
-	sparse_checks(list);
+	if (!u)
+		return;
+	pending = NULL;
+	lower_inline_bodies(u);
+	nbodies = 0;
 	r = bd_analyze(u, &opts);
 	report(r);
 	bd_result_free(r);
 	bd_unit_free(u);
 }
 
+/* sparse() with a look at the macros before the tokens are dropped, then
+ * the lowering, before sparse.c's expand_symbol() folds the trees. */
+struct symbol_list *__wrap_sparse(char *file)
+{
+	struct bd_unit *u;
+	struct symbol_list *list;
+
+	finish_file();
+	u = bd_unit_new(file);
+	list = sparse_keep_tokens(file);
+	record_macros(u);
+	clear_token_alloc();
+	if (has_error & ERROR_CURR_PHASE)
+		has_error = ERROR_PREV_PHASE;
+	evaluate_symbol_list(list);
+	lower_symbols(u, list);
+	pending = u;
+	return list;
+}
+
+void __wrap_report_stats(void)
+{
+	finish_file();
+	__real_report_stats();
+}
+
 int main(int argc, char **argv)
 {
-	struct string_list *files = NULL;
-	char *file;
+	int status;
 
 	bd_options_init(&opts);
 	argc = take_options(argc, argv);
-
-	/* sparse's own front end ignores -o <file> too */
-	do_output = 0;
-	sparse_checks(sparse_initialize(argc, argv, &files));
-	FOR_EACH_PTR(files, file) {
-		check_file(file);
-		if (Wsparse_error && die_if_error)
-			exit(1);
-	} END_FOR_EACH_PTR(file);
-
-	report_stats();
-	return werror && nfindings ? 1 : 0;
+	/* a die() or -Wsparse-error exit inside sparse still reports the
+	 * file being checked */
+	atexit(finish_file);
+	status = sparse_main(argc, argv);
+	if (!status && (nerrors || (werror && nproblems)))
+		status = 1;
+	return status;
 }

@@ -5,6 +5,7 @@
  *	types.c	canonical type strings, records and their members
  *	lower.c	function bodies: evaluated AST -> bdops IR
  *	ops.c	static initializers -> bindings and references
+ *	bdops_sparse.c	main(), sparse.c's hooks, inline bodies, reporting
  */
 #ifndef BDOPS_SPARSE_RULES_H
 #define BDOPS_SPARSE_RULES_H
@@ -38,8 +39,16 @@ struct symbol *sp_fn_type(struct symbol *sym);
 /* Identifier (interned in the unit: show_ident() reuses its buffers) or NULL */
 const char *sp_name(struct bd_unit *u, struct symbol *sym);
 struct bd_loc sp_loc(struct bd_unit *u, struct position pos);
-/* Declare function 'sym' in the unit with its prototype. */
+/* The symbol that holds the body of function 'sym' (a declaration before
+ * or after the body points to it), or 'sym'. */
+struct symbol *sp_definition(struct symbol *sym);
+/* Declare function 'sym' in the unit with its prototype, and have its
+ * body lowered (sp_want_body()). */
 struct bd_decl *sp_declare(struct bd_unit *u, struct symbol *sym);
+
+/* ---- bdops_sparse.c ---- */
+/* Lower the body of function 'def' (once) if it has one. */
+void sp_want_body(struct symbol *def);
 
 /* ---- lower.c ---- */
 /* Lower one function definition into the unit. */

@@ -172,15 +172,22 @@ struct bd_loc sp_loc(struct bd_unit *u, struct position pos)
 	return bd_loc_make(u, file, pos.line, pos.pos);
 }
 
+struct symbol *sp_definition(struct symbol *sym)
+{
+	return sym->definition ? sym->definition : sym;
+}
+
 struct bd_decl *sp_declare(struct bd_unit *u, struct symbol *sym)
 {
-	struct symbol *def = sym->definition ? sym->definition : sym;
+	struct symbol *def = sp_definition(sym);
 	struct symbol *fn = sp_fn_type(def), *arg;
 	const char *types[64], *names[64];
 	int n = 0;
 
 	if (!fn || !sp_name(u, def))
 		return NULL;
+	if (fn->stmt || fn->inline_stmt)
+		sp_want_body(def);
 	FOR_EACH_PTR(fn->arguments, arg) {
 		if (n >= 64)
 			break;

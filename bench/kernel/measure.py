@@ -63,6 +63,17 @@ def sparse_args(recorded, tu):
     raise LookupError('make C=2 did not check it')
 
 
+def sparse_own(text):
+    """bdops-sparse's output without the bdops lines: a finding and the
+    notes right after it (sparse has "note:" lines of its own)."""
+    own, ours = [], False
+    for line in text.splitlines():
+        ours = '[bdops-' in line or (ours and ': note: ' in line)
+        if not ours:
+            own.append(line)
+    return own
+
+
 def findings(path, src):
     """bdops findings in a diagnostics file: (file:line, text, notes)."""
     res, cur = [], None
@@ -170,9 +181,7 @@ def main():
                         data[lane]['internal'] += internal_errors(out)
                 # bdops-sparse must print sparse's own warnings unchanged.
                 if lane == 'sparse' and rep == 0:
-                    own = [l for l in texts['bdops'].splitlines()
-                           if '[bdops-' not in l and ': note: ' not in l]
-                    if own != texts['plain'].splitlines():
+                    if sparse_own(texts['bdops']) != texts['plain'].splitlines():
                         data[lane]['differs'].append(tu)
             if rep == 0 and 'tool' in lanes:
                 cmd = '%s -p %s --error=no %s' % (tool, a.build_clang,
