@@ -97,6 +97,7 @@ struct pm {
 
 struct fstore {
 	struct bd_event *ev;
+	struct bd_event *base;	/* bd_strip() of the object pointer */
 	struct bd_roots val, obj;
 	int has_ms;		/* ms computed */
 	struct bd_mset ms;	/* the mode the value is */
@@ -475,6 +476,7 @@ static void scan_fn(struct pm *p, struct bd_fn *fn)
 			BD_GROW(p->fs, p->nfs, p->capfs);
 			s = &p->fs[p->nfs++];
 			s->ev = e;
+			s->base = bd_strip(fn, e->a);
 			s->has_ms = 0;
 			bd_roots(fn, e->b, &s->val);
 			bd_roots(fn, e->a, &s->obj);
@@ -530,7 +532,7 @@ static void collect_reopen(struct pm *p, struct gsite *g)
 static int same_store_object(struct bd_fn *fn, const struct fstore *x,
 			     const struct fstore *y)
 {
-	struct bd_event *a = bd_strip(fn, x->ev->a), *b = bd_strip(fn, y->ev->a);
+	const struct bd_event *a = x->base, *b = y->base;
 
 	if (a && b && a->op == BD_FIELD_ADDR && b->op == BD_FIELD_ADDR)
 		return same_object(fn, x->ev->a, y->ev->a);
