@@ -30,7 +30,9 @@
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace clang;
 
@@ -57,6 +59,10 @@ public:
   bd_decl *declare(const FunctionDecl *FD);
   void scanGlobal(const VarDecl *VD);
   static std::string calleeName(const FunctionDecl *FD);
+  static bool isStatic(const FunctionDecl *FD);
+
+  // Functions named in global initializers: roots of what is lowered.
+  llvm::SmallVector<const FunctionDecl *, 32> Referenced;
 
 private:
   llvm::DenseMap<const Type *, const char *> Types;
@@ -168,13 +174,15 @@ bd_decl *UnitBuilder::declare(const FunctionDecl *FD) {
     PN.push_back(P->getIdentifier() ? bd_intern(U, P->getName().str().c_str())
                                     : nullptr);
   }
-  bool IsStatic = !FD->isExternallyVisible() ||
-                  FD->getStorageClass() == SC_Static;
-  bd_decl *D = bd_declare(U, Name.c_str(), IsStatic,
+  bd_decl *D = bd_declare(U, Name.c_str(), isStatic(FD),
                           typeName(FD->getReturnType()), (int)PT.size(),
                           PT.data(), PN.data(), loc(FD->getLocation()));
   Decls[Key] = D;
   return D;
+}
+
+bool UnitBuilder::isStatic(const FunctionDecl *FD) {
+  return !FD->isExternallyVisible() || FD->getStorageClass() == SC_Static;
 }
 
 static const FunctionDecl *functionOf(const Expr *E) {
@@ -203,6 +211,7 @@ void UnitBuilder::referenceFunctions(const Expr *E) {
       if (const auto *FD = dyn_cast<FunctionDecl>(DR->getDecl())) {
         declare(FD);
         bd_reference(U, calleeName(FD).c_str());
+        Referenced.push_back(FD);
       }
       continue;
     }
@@ -242,6 +251,7 @@ void UnitBuilder::walkInit(const VarDecl *VD, const Expr *E, QualType T) {
     if (const FunctionDecl *Fn = functionOf(Sub);
         Fn && !FD->getType()->isRecordType() && !FD->getType()->isArrayType()) {
       declare(Fn);
+      Referenced.push_back(Fn);
       std::string VName = VD->getName().str();
       bd_bind(U, recordTag(FD->getParent()), VName.c_str(),
               FD->getName().str().c_str(), calleeName(Fn).c_str(),
@@ -1428,21 +1438,99 @@ bool wantBody(const FunctionDecl *FD) {
   return FD->getBody() != nullptr;
 }
 
-void lowerDecls(UnitBuilder &B, const DeclContext *DC) {
+// GCC hands its plugin only the functions it emits: the externally visible
+// definitions and the statics something emitted refers to.  A kernel unit
+// sees thousands of static inline bodies from headers and uses a few
+// (fs/xfs/xfs_super.c: 9062 bodies, about 170 kept), and lowering them all
+// was most of the plugin's cost.  So the set is closed first over the
+// names the bodies refer to, and only that set is lowered.  The closure
+// follows every name (also in sizeof and dead branches), so it holds all
+// the core keeps; the core's own rule (roles.c) still decides.
+class Reachable {
+public:
+  void define(const FunctionDecl *FD) {
+    Defs[UnitBuilder::calleeName(FD)] = FD;
+  }
+  // A name was referred to: its definition in the unit, if any, is live.
+  void reach(const FunctionDecl *Named) {
+    auto It = Defs.find(UnitBuilder::calleeName(Named));
+    if (It != Defs.end() && Live.insert(It->second).second)
+      Work.push_back(It->second);
+  }
+  void close() {
+    while (!Work.empty())
+      scan(Work.pop_back_val()->getBody());
+  }
+  bool live(const FunctionDecl *FD) const { return Live.count(FD); }
+
+private:
+  llvm::StringMap<const FunctionDecl *> Defs; // by callee name, as the core
+  llvm::DenseSet<const FunctionDecl *> Live;
+  llvm::SmallVector<const FunctionDecl *, 64> Work;
+
+  void scan(const Stmt *Body) {
+    llvm::SmallVector<const Stmt *, 64> Todo{Body};
+    while (!Todo.empty()) {
+      const Stmt *S = Todo.pop_back_val();
+      if (!S)
+        continue;
+      if (const auto *DR = dyn_cast<DeclRefExpr>(S))
+        if (const auto *FD = dyn_cast<FunctionDecl>(DR->getDecl()))
+          reach(FD);
+      // a DeclStmt's children are its initializers (local statics too)
+      for (const Stmt *C : S->children())
+        Todo.push_back(C);
+    }
+  }
+};
+
+// First pass: the definitions, and the global initializers (bindings and
+// references, the roots besides the non-static definitions).
+void collectDecls(UnitBuilder &B, const DeclContext *DC, Reachable &R,
+                  llvm::SmallVectorImpl<const FunctionDecl *> &Roots) {
   for (const Decl *D : DC->decls()) {
     if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
       if (wantBody(FD)) {
-        FuncLowerer FL(B);
-        FL.run(FD);
+        R.define(FD);
+        if (!UnitBuilder::isStatic(FD))
+          Roots.push_back(FD);
       }
     } else if (const auto *VD = dyn_cast<VarDecl>(D)) {
       B.scanGlobal(VD);
     } else if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
-      lowerDecls(B, LS);
+      collectDecls(B, LS, R, Roots);
     } else if (const auto *ND = dyn_cast<NamespaceDecl>(D)) {
-      lowerDecls(B, ND);
+      collectDecls(B, ND, R, Roots);
     }
   }
+}
+
+// Second pass: lower the live bodies, in source order.
+void lowerLive(UnitBuilder &B, const DeclContext *DC, const Reachable &R) {
+  for (const Decl *D : DC->decls()) {
+    if (const auto *FD = dyn_cast<FunctionDecl>(D)) {
+      if (wantBody(FD) && R.live(FD)) {
+        FuncLowerer FL(B);
+        FL.run(FD);
+      }
+    } else if (const auto *LS = dyn_cast<LinkageSpecDecl>(D)) {
+      lowerLive(B, LS, R);
+    } else if (const auto *ND = dyn_cast<NamespaceDecl>(D)) {
+      lowerLive(B, ND, R);
+    }
+  }
+}
+
+void lowerDecls(UnitBuilder &B, const DeclContext *DC) {
+  Reachable R;
+  llvm::SmallVector<const FunctionDecl *, 64> Roots;
+  collectDecls(B, DC, R, Roots);
+  for (const FunctionDecl *FD : Roots)
+    R.reach(FD);
+  for (const FunctionDecl *FD : B.Referenced)
+    R.reach(FD);
+  R.close();
+  lowerLive(B, DC, R);
 }
 
 // ---- reporting ----

@@ -86,6 +86,27 @@ struct pm {
 	int ng, capg;
 	struct ffact *ff;
 	int nff, capff;
+	/* the field stores of one function with the roots of their value
+	 * and object: every get of the function looks at all of them */
+	struct bd_fn *sfn;
+	struct fstore *fs;
+	int nfs, capfs;
+	struct carg *ca;	/* and the arguments of its calls */
+	int nca, capca;
+};
+
+struct fstore {
+	struct bd_event *ev;
+	struct bd_event *base;	/* bd_strip() of the object pointer */
+	struct bd_roots val, obj;
+	int has_ms;		/* ms computed */
+	struct bd_mset ms;	/* the mode the value is */
+};
+
+struct carg {
+	struct bd_event *call;
+	int i;
+	struct bd_roots r;
 };
 
 int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result);
@@ -428,40 +449,63 @@ static const char *helper_mode_field(struct pm *p, struct gsite *g,
 	return NULL;
 }
 
-/* cache_set_bdev(c, bdev): the get's bdev stored by a helper. */
-static void collect_helper_fields(struct pm *p, struct gsite *g)
+/* Roots once per store and call argument, not once per get and store: a
+ * huge function with many gets was quadratic in bd_roots() walks here. */
+static void scan_fn(struct pm *p, struct bd_fn *fn)
 {
-	struct bd_func *f = g->fn->f;
+	struct bd_func *f = fn->f;
 
+	if (p->sfn == fn)
+		return;
+	p->sfn = fn;
+	p->nfs = p->nca = 0;
 	for (int b = 0; b < f->nblocks; b++)
 		for (int k = 0; k < f->blocks[b]->nevents; k++) {
-			struct bd_event *e = &f->blocks[b]->events[k], *st;
-			struct ffact *ff;
+			struct bd_event *e = &f->blocks[b]->events[k];
+			struct fstore *s;
 
-			if (e->op != BD_CALL || !e->name || e == g->ev)
+			if (e->op == BD_CALL && e->name)
+				for (int i = 0; i < e->nargs; i++) {
+					BD_GROW(p->ca, p->nca, p->capca);
+					p->ca[p->nca].call = e;
+					p->ca[p->nca].i = i;
+					bd_roots(fn, e->args[i], &p->ca[p->nca++].r);
+				}
+			if (e->op != BD_FIELD_STORE)
 				continue;
-			for (int i = 0; i < e->nargs; i++) {
-				struct bd_roots r;
-
-				bd_roots(g->fn, e->args[i], &r);
-				if (!roots_meet(&r, &g->bdev) ||
-				    !(st = param_store(p, e->name, i)))
-					continue;
-				BD_GROW(p->ff, p->nff, p->capff);
-				ff = &p->ff[p->nff++];
-				ff->tag = st->tag;
-				ff->field = st->name;
-				ff->g = g;
-				ff->store = st;
-				memset(&ff->stored, 0, sizeof(ff->stored));
-				ff->mode_field = helper_mode_field(p, g, e, st, &ff->stored);
-			}
+			BD_GROW(p->fs, p->nfs, p->capfs);
+			s = &p->fs[p->nfs++];
+			s->ev = e;
+			s->base = bd_strip(fn, e->a);
+			s->has_ms = 0;
+			bd_roots(fn, e->b, &s->val);
+			bd_roots(fn, e->a, &s->obj);
 		}
 }
 
-/* blkdev_get_by_dev(pd->bdev->bd_dev, ...) takes another reference to the
- * device pd->bdev already holds (pktcdvd's re-open): a put of pd->bdev may
- * be the one that balances it. */
+/* cache_set_bdev(c, bdev): the get's bdev stored by a helper. */
+static void collect_helper_fields(struct pm *p, struct gsite *g)
+{
+	scan_fn(p, g->fn);
+	for (int j = 0; j < p->nca; j++) {
+		struct bd_event *e = p->ca[j].call, *st;
+		struct ffact *ff;
+		int i = p->ca[j].i;
+
+		if (e == g->ev || !roots_meet(&p->ca[j].r, &g->bdev) ||
+		    !(st = param_store(p, e->name, i)))
+			continue;
+		BD_GROW(p->ff, p->nff, p->capff);
+		ff = &p->ff[p->nff++];
+		ff->tag = st->tag;
+		ff->field = st->name;
+		ff->g = g;
+		ff->store = st;
+		memset(&ff->stored, 0, sizeof(ff->stored));
+		ff->mode_field = helper_mode_field(p, g, e, st, &ff->stored);
+	}
+}
+
 static void collect_reopen(struct pm *p, struct gsite *g)
 {
 	struct bd_event *dev, *holder;
@@ -484,56 +528,68 @@ static void collect_reopen(struct pm *p, struct gsite *g)
 	ff->store = g->ev;
 }
 
+/* same_object() of two stores' objects, with their roots at hand. */
+static int same_store_object(struct bd_fn *fn, const struct fstore *x,
+			     const struct fstore *y)
+{
+	const struct bd_event *a = x->base, *b = y->base;
+
+	if (a && b && a->op == BD_FIELD_ADDR && b->op == BD_FIELD_ADDR)
+		return same_object(fn, x->ev->a, y->ev->a);
+	return !x->obj.overflow && !y->obj.overflow && x->obj.n &&
+	       roots_meet(&x->obj, &y->obj);
+}
+
+/* The mode stored in the same object as the bdev of store e. */
+static void stored_mode_field(struct pm *p, struct gsite *g, struct ffact *ff,
+			      const struct fstore *e)
+{
+	for (int j = 0; j < p->nfs; j++) {
+		struct fstore *m = &p->fs[j];
+		int rel;
+
+		if (m->ev->tag != e->ev->tag || m == e ||
+		    !same_store_object(g->fn, m, e))
+			continue;
+		if (!m->has_ms) {
+			bd_mode_eval(g->fn, m->ev->b, &m->ms);
+			m->has_ms = 1;
+		}
+		rel = stored_mode(g, &m->ms, m->ev->name);
+		if (rel) {
+			ff->mode_field = m->ev->name;
+			if (rel == 2)
+				ff->stored = m->ms;
+			return;
+		}
+	}
+}
+
 static void collect_fields(struct pm *p)
 {
 	for (int gi = 0; gi < p->ng; gi++) {
 		struct gsite *g = &p->g[gi];
-		struct bd_func *f = g->fn->f;
 
 		collect_helper_fields(p, g);
 		collect_reopen(p, g);
+		scan_fn(p, g->fn);
+		for (int i = 0; i < p->nfs; i++) {
+			struct fstore *e = &p->fs[i];
+			struct ffact *ff;
 
-		for (int b = 0; b < f->nblocks; b++)
-			for (int k = 0; k < f->blocks[b]->nevents; k++) {
-				struct bd_event *e = &f->blocks[b]->events[k];
-				struct bd_roots r;
-				struct ffact *ff;
-
-				if (e->op != BD_FIELD_STORE)
-					continue;
-				bd_roots(g->fn, e->b, &r);
-				if (!roots_meet(&r, &g->bdev))
-					continue;
-				BD_GROW(p->ff, p->nff, p->capff);
-				ff = &p->ff[p->nff++];
-				ff->tag = e->tag;
-				ff->field = e->name;
-				ff->g = g;
-				ff->store = e;
-				ff->mode_field = NULL;
-				memset(&ff->stored, 0, sizeof(ff->stored));
-				if (!g->has_mode)
-					continue;
-				/* the mode stored in the same object */
-				for (int b2 = 0; b2 < f->nblocks && !ff->mode_field; b2++)
-					for (int k2 = 0; k2 < f->blocks[b2]->nevents; k2++) {
-						struct bd_event *m = &f->blocks[b2]->events[k2];
-						struct bd_mset ms;
-
-						if (m->op != BD_FIELD_STORE || m->tag != e->tag ||
-						    m == e || !same_object(g->fn, m->a, e->a))
-							continue;
-						bd_mode_eval(g->fn, m->b, &ms);
-						int rel = stored_mode(g, &ms, m->name);
-
-						if (rel) {
-							ff->mode_field = m->name;
-							if (rel == 2)
-								ff->stored = ms;
-							break;
-						}
-					}
-			}
+			if (!roots_meet(&e->val, &g->bdev))
+				continue;
+			BD_GROW(p->ff, p->nff, p->capff);
+			ff = &p->ff[p->nff++];
+			ff->tag = e->ev->tag;
+			ff->field = e->ev->name;
+			ff->g = g;
+			ff->store = e->ev;
+			ff->mode_field = NULL;
+			memset(&ff->stored, 0, sizeof(ff->stored));
+			if (g->has_mode)
+				stored_mode_field(p, g, ff, e);
+		}
 	}
 }
 
@@ -1318,4 +1374,6 @@ void bd_check_put_mode(struct bd_ctx *c)
 	free(p.g);
 	free(p.ff);
 	free(p.mf);
+	free(p.fs);
+	free(p.ca);
 }

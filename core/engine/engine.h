@@ -52,12 +52,17 @@ struct bd_fn {
 	int *idom;		/* -1 for the entry and unreachable blocks */
 	int *rpo;		/* blocks in reverse post-order */
 	int nrpo;
-	/* slot stores numbered 0..nstores-1, reaching sets per block */
+	/* reach.c: slot stores numbered 0..nstores-1 in block order; the
+	 * reaching store or phi of each load, by event number */
 	int nstores;
 	struct bd_event **stores;
 	int *store_block;
-	unsigned long *reach_in;	/* nblocks * words bits */
-	int words;
+	int *evbase;		/* number of block b's first event */
+	int *load_def;		/* -1: none, < nstores: store, else phi */
+	int nphis;
+	int **phi_set;		/* stores of each phi, sorted, at most
+				 * BD_MAXROOTS + 1 */
+	int *phi_n;
 	/* memo for value.c */
 	void *memo;
 };
@@ -92,8 +97,12 @@ struct bd_ctx {
 void bd_fn_init(struct bd_ctx *c, struct bd_fn *fn, struct bd_func *f);
 void bd_fn_free(struct bd_fn *fn);
 struct bd_event *bd_def(const struct bd_fn *fn, bd_val v);
+/* reach.c */
+void bd_build_reaching(struct bd_fn *fn);
+void bd_free_reaching(struct bd_fn *fn);
 /* Stores that may reach 'load' (a SLOT_LOAD in block b at index i); returns
- * the count and fills out[] (at most max). -1 in out means "no store"
+ * the count and fills out[] (at most max <= BD_MAXROOTS).  A count above
+ * BD_MAXROOTS only says "more".  NULL in out means "no store"
  * (uninitialised or set through a pointer). */
 int bd_reaching(const struct bd_fn *fn, int b, int i, int slot,
 		struct bd_event **out, int max);

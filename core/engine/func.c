@@ -1,11 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * func.c - per-function facts: who defines each value, predecessors,
- * dominators and which local-variable stores reach each block.
- *
- * The reaching-definitions pass is what lets slot-form frontends (Clang,
- * sparse) and SSA-form frontends (GCC) mean the same thing: a slot load with
- * one reaching store is that store's value; with several it is a merge.
+ * dominators; which stores reach each slot load is reach.c.
  */
 #include <stdint.h>
 #include <stdlib.h>
@@ -193,121 +189,6 @@ int bd_ncd(const struct bd_fn *fn, int a, int b)
 	return -1;
 }
 
-/* ---- reaching definitions of slots ---- */
-
-static void set_bit(unsigned long *w, int i)
-{
-	w[i / (8 * sizeof(long))] |= 1UL << (i % (8 * sizeof(long)));
-}
-
-static int test_bit(const unsigned long *w, int i)
-{
-	return !!(w[i / (8 * sizeof(long))] & (1UL << (i % (8 * sizeof(long)))));
-}
-
-static void build_reaching(struct bd_fn *fn)
-{
-	struct bd_func *f = fn->f;
-	int n = f->nblocks, words, changed = 1;
-	unsigned long *gen, *kill, *out;
-
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < f->blocks[i]->nevents; j++)
-			if (f->blocks[i]->events[j].op == BD_SLOT_STORE)
-				fn->nstores++;
-	fn->stores = bd_xcalloc(fn->nstores + 1, sizeof(*fn->stores));
-	fn->store_block = bd_xcalloc(fn->nstores + 1, sizeof(int));
-	fn->nstores = 0;
-	for (int i = 0; i < n; i++)
-		for (int j = 0; j < f->blocks[i]->nevents; j++)
-			if (f->blocks[i]->events[j].op == BD_SLOT_STORE) {
-				fn->store_block[fn->nstores] = i;
-				fn->stores[fn->nstores++] = &f->blocks[i]->events[j];
-			}
-	words = fn->words = fn->nstores / (8 * sizeof(long)) + 1;
-	fn->reach_in = bd_xcalloc((size_t)n * words + 1, sizeof(long));
-	gen = bd_xcalloc((size_t)n * words + 1, sizeof(long));
-	kill = bd_xcalloc((size_t)n * words + 1, sizeof(long));
-	out = bd_xcalloc((size_t)n * words + 1, sizeof(long));
-
-	/* gen: last store per slot in the block; kill: all stores of slots the
-	 * block stores to. */
-	for (int s = 0; s < fn->nstores; s++) {
-		int b = fn->store_block[s];
-		int slot = (int)fn->stores[s]->imm, last = 1;
-
-		for (int t = s + 1; t < fn->nstores && fn->store_block[t] == b; t++)
-			if ((int)fn->stores[t]->imm == slot)
-				last = 0;
-		if (last)
-			set_bit(gen + (size_t)b * words, s);
-		for (int t = 0; t < fn->nstores; t++)
-			if ((int)fn->stores[t]->imm == slot)
-				set_bit(kill + (size_t)b * words, t);
-	}
-	while (changed) {
-		changed = 0;
-		for (int r = 0; r < fn->nrpo; r++) {
-			int b = fn->rpo[r];
-			unsigned long *in = fn->reach_in + (size_t)b * words;
-
-			for (int p = 0; p < fn->npreds[b]; p++) {
-				unsigned long *po = out + (size_t)fn->preds[b][p] * words;
-
-				for (int w = 0; w < words; w++)
-					in[w] |= po[w];
-			}
-			for (int w = 0; w < words; w++) {
-				unsigned long nv = gen[(size_t)b * words + w] |
-					(in[w] & ~kill[(size_t)b * words + w]);
-
-				if (nv != out[(size_t)b * words + w]) {
-					out[(size_t)b * words + w] = nv;
-					changed = 1;
-				}
-			}
-		}
-	}
-	free(gen);
-	free(kill);
-	free(out);
-}
-
-int bd_reaching(const struct bd_fn *fn, int b, int i, int slot,
-		struct bd_event **out, int max)
-{
-	struct bd_block *blk = fn->f->blocks[b];
-	int n = 0, any_store = 0;
-
-	for (int j = i - 1; j >= 0; j--) {
-		struct bd_event *e = &blk->events[j];
-
-		if (e->op == BD_SLOT_STORE && (int)e->imm == slot) {
-			out[0] = e;
-			return 1;
-		}
-	}
-	for (int s = 0; s < fn->nstores; s++) {
-		if ((int)fn->stores[s]->imm != slot)
-			continue;
-		any_store = 1;
-		if (!test_bit(fn->reach_in + (size_t)b * fn->words, s))
-			continue;
-		if (n < max)
-			out[n] = fn->stores[s];
-		n++;
-	}
-	/* A path from the entry with no store: uninitialised (or set through
-	 * a pointer we do not follow).  Only say so when no store reaches at
-	 * all; a variable assigned on every path is the common case. */
-	if (!n && max > 0) {
-		out[0] = NULL;
-		n = 1;
-	}
-	(void)any_store;
-	return n;
-}
-
 void bd_fn_init(struct bd_ctx *c, struct bd_fn *fn, struct bd_func *f)
 {
 	memset(fn, 0, sizeof(*fn));
@@ -317,7 +198,7 @@ void bd_fn_init(struct bd_ctx *c, struct bd_fn *fn, struct bd_func *f)
 	build_preds(fn);
 	build_rpo(fn);
 	build_idom(fn);
-	build_reaching(fn);
+	bd_build_reaching(fn);
 }
 
 void bd_fn_free(struct bd_fn *fn)
@@ -331,9 +212,7 @@ void bd_fn_free(struct bd_fn *fn)
 	free(fn->def_block);
 	free(fn->idom);
 	free(fn->rpo);
-	free(fn->stores);
-	free(fn->store_block);
-	free(fn->reach_in);
+	bd_free_reaching(fn);
 	bd_value_memo_free(fn);
 }
 

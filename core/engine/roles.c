@@ -3,10 +3,12 @@
  * roles.c - which functions the host compiler keeps, which are block
  * methods, and which roles reach each function (SPEC section 1).
  *
- * GCC only hands its plugin the functions it emits; the AST frontends see
- * every body.  To agree, a static function counts only when something kept
- * refers to it: a call, its address, an ops-table binding or a reference
- * from a global initializer.  Non-static functions are always kept.
+ * GCC only hands its plugin the functions it emits; the Clang adapter
+ * lowers a superset of what this rule keeps (lower.cpp, Reachable), and
+ * sparse every body.  To agree, a static function counts only when
+ * something kept refers to it: a call, its address, an ops-table binding or
+ * a reference from a global initializer.  Non-static functions are always
+ * kept.
  */
 #include <stdio.h>
 #include <string.h>
