@@ -23,9 +23,14 @@
  *   if checking the file again with it shows no put-mode finding left in
  *   that function (a constant is wrong when the get's mode depends on the
  *   path).
- * Anything else (writes to struct file, a file passed to helpers, a NULL
- * holder) is left alone and said so on stderr.  The prototype conversions
- * of one file are all or nothing: half a conversion compiles in no era.
+ * - in a converted method, a statement that only writes the struct file
+ *   (fix_writes.c);
+ * - an exclusive close of a bdev a plain fallback get opened: the fallback
+ *   claims too, a NULL holder becomes the bdev's object (fix_claim.c).
+ * Anything else (other writes to struct file, a file passed to helpers, a
+ * NULL holder elsewhere) is left alone and said so on stderr.  The
+ * prototype conversions of one file are all or nothing: half a conversion
+ * compiles in no era.
  *
  * Exit status: 0 every finding has a fix in the diff (or there were none),
  * 1 some findings were left alone, 2 usage or input error.
