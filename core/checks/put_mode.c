@@ -78,6 +78,7 @@ struct pm {
 	struct bd_ctx *c;
 	int dry;		/* judge without reporting */
 	int by_name;		/* compare exclusivity by function name */
+	const char *claim_hint;	/* mismatch()'s fix when no mode can fit */
 	struct gsite *cand[16];	/* gets merged into one for this put */
 	int ncand;
 	struct mfact *mf;
@@ -757,7 +758,9 @@ static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	bd_mset_str(pm_, a, sizeof(a));
 	bd_mset_str(gm, b, sizeof(b));
 	snprintf(note, sizeof(note), "%s() took %s here", gname(g), b);
-	if (mode_field)
+	if (p->claim_hint)
+		snprintf(fix, sizeof(fix), "%s", p->claim_hint);
+	else if (mode_field)
 		snprintf(fix, sizeof(fix), "pass the stored mode '%s->%s'",
 			 stored_tag, mode_field);
 	else
@@ -1089,6 +1092,43 @@ static int judge(struct pm *p, struct bd_fn *fn, struct bd_event *put, bd_val pm
 }
 
 /*
+ * An exclusive close by name of a field that a plain get fills in the
+ * function of an exclusive open by name (a fallback, as block2mtd's
+ * open_by_devnum() after open_bdev_excl()): that path reaches the close
+ * too, which releases a claim it never took, however well the exclusive
+ * path fits.  Judged by name whether the gets feed one store or two, and
+ * whether the mode was kept next to the bdev or not.
+ */
+static int fallback_unclaimed(struct pm *p, struct bd_fn *fn, struct bd_event *put,
+			      bd_val pmode, const struct bd_mset *P0, const struct cand *c, int n)
+{
+	if (!put_is_exclusive(put))
+		return 0;
+	for (int i = 0; i < n; i++) {
+		struct cand x = c[i];
+		int excl_near = 0;
+
+		for (int j = 0; j < n && !c[i].g->def->exclusive; j++)
+			excl_near |= c[j].g->def->exclusive && c[j].g->fn == c[i].g->fn;
+		if (!excl_near)
+			continue;
+		x.by_name = 1;
+		if (!judge(p, fn, put, pmode, P0, &x, 1))
+			continue;
+		/* passing the kept mode already, no mode fits: say so rather
+		 * than hint at the field it passes */
+		for (int k = 0; k < P0->n && x.mode_field; k++)
+			if (P0->v[k].kind == BD_MX_FIELD && P0->v[k].field == x.mode_field)
+				p->claim_hint = "claim the device on this path too: an exclusive "
+						"get with the same holder";
+		judge(p, fn, put, pmode, P0, &x, 0);
+		p->claim_hint = NULL;
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * A bdev read back from a struct field.  The candidates are the gets whose
  * bdev some function stored in that field, and the gets whose mode was
  * kept in a field of that struct type.  Candidates stored by one store (a
@@ -1144,6 +1184,8 @@ static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 			return 1;
 		}
 	}
+	if (fallback_unclaimed(p, fn, put, pmode, P0, c, n))
+		return 1;
 	/* Whether a device was claimed shows only where an exclusive open
 	 * and a plain fallback feed one store (mtd's block2mtd): elsewhere
 	 * the claim may come from code this unit does not show. */

@@ -23,9 +23,14 @@
  *   if checking the file again with it shows no put-mode finding left in
  *   that function (a constant is wrong when the get's mode depends on the
  *   path).
- * Anything else (writes to struct file, a file passed to helpers, a NULL
- * holder) is left alone and said so on stderr.  The prototype conversions
- * of one file are all or nothing: half a conversion compiles in no era.
+ * - in a converted method, a statement that only writes the struct file
+ *   (fix_writes.c);
+ * - an exclusive close of a bdev a plain fallback get opened: the fallback
+ *   claims too, a NULL holder becomes the bdev's object (fix_claim.c).
+ * Anything else (other writes to struct file, a file passed to helpers, a
+ * NULL holder elsewhere) is left alone and said so on stderr.  The
+ * prototype conversions of one file are all or nothing: half a conversion
+ * compiles in no era.
  *
  * Exit status: 0 every finding has a fix in the diff (or there were none),
  * 1 some findings were left alone, 2 usage or input error.
@@ -351,6 +356,8 @@ struct conv_set {
 	int nreq;
 	enum pd_kind pd;	/* what open() keeps in file->private_data */
 	char *pd_alias;		/* open()'s copy of its struct file, or NULL */
+	int wl[16][2];		/* lines of the writes to the file dropped */
+	int nw;
 };
 
 static struct conv *conv_find(struct conv_set *cs, const char *name)
@@ -644,8 +651,9 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 	static const char *const f_inode2[] = { "->", "f_dentry", "->", "d_inode", NULL };
 	static const char *const i_bdev_disk[] = { "->", "i_bdev", "->", "bd_disk", NULL };
 	static const char *const i_bdev[] = { "->", "i_bdev", NULL };
-	char *alias[8], *flags[8];
+	char *alias[8], *flags[8], *fptrs[8];
 	int nalias = 0, nflags = 0, pos = s->t[from].start, i, j, k;
+	int nfp = file_ptrs(s, from, to, c->file, fptrs, 8);
 	static char why[256];
 
 	buf_add(out, "", 0);
@@ -688,6 +696,18 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 		}
 		if ((k = perm_flag(s, c, cs, i, out, &pos)) > 0 ||
 		    (k = helper_flags(s, c, cs, i, out, &pos)) > 0) {
+			i = k;
+			continue;
+		}
+		/* a statement that only writes the file, or its pointer into
+		 * the file (fix_writes.c): the fmode_t method has no file */
+		if ((k = file_ptr_decl(s, i, c->file, fptrs, nfp)) > 0 ||
+		    (k = file_write_stmt(s, i, c->file, fptrs, nfp)) > 0) {
+			if (cs->nw < 16) {
+				cs->wl[cs->nw][0] = s->t[i].line;
+				cs->wl[cs->nw++][1] = s->t[k].line;
+			}
+			pos = drop_stmt(s, out, pos, i, k);
 			i = k;
 			continue;
 		}
@@ -812,6 +832,8 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 		free(alias[i]);
 	for (i = 0; i < nflags; i++)
 		free(flags[i]);
+	for (i = 0; i < nfp; i++)
+		free(fptrs[i]);
 	return NULL;
 }
 
@@ -1164,6 +1186,8 @@ static void fix_conversions(struct fixer *fx)
 			if (cs->v[i].kind == K_OPEN)
 				perm_macros(fx, cs->v[i].file);
 		helper_edits(fx, cs->req, cs->nreq);
+		memcpy(fx->wdrop, cs->wl, sizeof(cs->wl));
+		fx->nwdrop = cs->nw;
 	}
 	free(cs->pd_alias);
 	for (i = 0; i < cs->nreq; i++)
@@ -1395,10 +1419,17 @@ struct bd_result *collect(struct fixer *fx, const char *path)
 
 	sub.args = args;
 	sub.nargs = 1;
+	if (fx->extra_flag) {
+		sub.flags = bd_xcalloc(fx->d->nflags + 1, sizeof(*sub.flags));
+		memcpy(sub.flags, fx->d->flags, fx->d->nflags * sizeof(*sub.flags));
+		sub.flags[sub.nflags++] = (char *)fx->extra_flag;
+	}
 	sub.result = NULL;
 	sub.o.output = NULL;
 	sub.o.facts_dir = NULL;
 	r = bd_drv_collect(&sub, &failed, &status);
+	if (fx->extra_flag)
+		free(sub.flags);
 	if (r && failed) {
 		bd_result_free(r);
 		return NULL;
@@ -1421,22 +1452,34 @@ struct bd_result *collect(struct fixer *fx, const char *path)
 /* Check the file again with the edits of groups in mask; an edit of
  * group g is bad if a put-mode finding is left in its function.  Returns
  * how many edits of g are bad (all of them if the file does not check). */
-static int verify(struct fixer *fx, const char *dir, unsigned mask, int g)
+struct bd_result *check_edited(struct fixer *fx, const char *dir, unsigned mask,
+			       const char *extra)
 {
 	struct bd_result *r;
 	char *text, path[PATH_MAX * 2];
 	const char *base = strrchr(fx->s.path, '/');
+
+	text = apply_edits(fx, mask);
+	snprintf(path, sizeof(path), "%s/%s", dir, base ? base + 1 : fx->s.path);
+	bd_drv_write_file(path, text, strlen(text));
+	free(text);
+	fx->extra_flag = extra;
+	r = collect(fx, path);
+	fx->extra_flag = NULL;
+	unlink(path);
+	return r;
+}
+
+static int verify(struct fixer *fx, const char *dir, unsigned mask, int g)
+{
+	struct bd_result *r;
 	int i, k, any = 0, nbad = 0;
 
 	for (i = 0; i < fx->ne; i++)
 		any |= fx->e[i].group == g && !fx->e[i].dropped;
 	if (!any)
 		return 0;
-	text = apply_edits(fx, mask);
-	snprintf(path, sizeof(path), "%s/%s", dir, base ? base + 1 : fx->s.path);
-	bd_drv_write_file(path, text, strlen(text));
-	free(text);
-	r = collect(fx, path);
+	r = check_edited(fx, dir, mask, NULL);
 	for (i = 0; i < fx->ne; i++) {
 		struct edit *e = &fx->e[i];
 		int bad = !r;
@@ -1452,7 +1495,6 @@ static int verify(struct fixer *fx, const char *dir, unsigned mask, int g)
 	}
 	if (r)
 		bd_result_free(r);
-	unlink(path);
 	return nbad;
 }
 
@@ -1482,6 +1524,72 @@ static void verify_puts(struct fixer *fx, const char *dir)
 			}
 		}
 	}
+}
+
+/* Does r have a put-mode warning in func or in the lines span? */
+static int put_left(const struct bd_result *r, const char *func, const int span[2])
+{
+	for (int i = 0; i < r->n; i++) {
+		const struct bd_finding *f = &r->v[i];
+
+		if (f->check == BD_CHECK_PUT_MODE && f->severity != BD_SEV_NOTE &&
+		    ((f->function && func && !strcmp(f->function, func)) ||
+		     (f->loc.line >= span[0] && f->loc.line <= span[1])))
+			return 1;
+	}
+	return 0;
+}
+
+/* The pending exclusive closes of a plain fallback get: the fallback
+ * claims too (fix_claim.c), kept only if the close and the gets then
+ * check clean, in an era that declares blkdev_get_by_dev(). */
+static void claim_fallbacks(struct fixer *fx, const char *dir)
+{
+	int i, k, n = 0;
+
+	for (i = 0; i < fx->npend; i++) {
+		const struct bd_finding *f = fx->pend[i], *holder;
+		struct bd_result *r;
+		int base = fx->ne, span[2];
+		const char *why;
+
+		if (!f)
+			continue;
+		why = claim_fallback(fx, f, &holder, span);
+		if (why == claim_not_mine)
+			continue;
+		if (!why) {
+			r = check_edited(fx, dir, 1u << G_PUT | 1u << G_CLAIM,
+					 "-Werror=implicit-function-declaration");
+			if (!r || put_left(r, f->function, span))
+				why = "claiming on the fallback path too does not check clean "
+				      "(or this era has no blkdev_get_by_dev())";
+			if (r)
+				bd_result_free(r);
+		}
+		if (why) {
+			for (k = base; k < fx->ne; k++)
+				fx->e[k].dropped = 1;
+			fx->pend_why[i] = why;
+			for (k = 0; k < fx->npend && holder; k++)
+				if (fx->pend[k] == holder)
+					fx->pend_why[k] = why;
+			continue;
+		}
+		fx->pend[i] = NULL;
+		fx->nfixed++;
+		for (k = 0; k < fx->npend && holder; k++)
+			if (fx->pend[k] == holder) {
+				fx->pend[k] = NULL;
+				fx->nfixed++;
+			}
+	}
+	for (i = 0; i < fx->npend; i++)
+		if (fx->pend[i]) {
+			fx->pend_why[n] = fx->pend_why[i];
+			fx->pend[n++] = fx->pend[i];
+		}
+	fx->npend = n;
 }
 
 /* The pending puts: keep the get's mode next to the bdev (fix_keep.c),
@@ -1515,6 +1623,15 @@ static void keep_modes(struct fixer *fx, const char *dir)
 	}
 	for (i = 0; i < fx->nkeep_fields; i++)
 		free(fx->keep_fields[i]);
+}
+
+/* Did the conversion drop a write to the file at this line? */
+static int write_dropped(const struct fixer *fx, int line)
+{
+	for (int i = 0; i < fx->nwdrop; i++)
+		if (line >= fx->wdrop[i][0] && line <= fx->wdrop[i][1])
+			return 1;
+	return 0;
 }
 
 static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf *diff)
@@ -1552,11 +1669,15 @@ static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf
 		else if (f->check == BD_CHECK_FILE_WRITE && fx.pd_disk && converted(&fx, f->function) &&
 			 strstr(f->message, "'file->private_data'"))
 			fx.nfixed++;	/* the conversion dropped the copy */
+		else if (f->check == BD_CHECK_FILE_WRITE && converted(&fx, f->function) &&
+			 write_dropped(&fx, f->loc.line))
+			fx.nfixed++;	/* the conversion dropped the write */
 		else if (f->check == BD_CHECK_FILE_WRITE)
 			left_alone(&fx, f, "a write to struct file has no mechanical replacement; "
 				   "keep the state in the driver or derive it from the mode");
 	}
 	verify_puts(&fx, tmp);
+	claim_fallbacks(&fx, tmp);
 	keep_modes(&fx, tmp);
 	out = apply_edits(&fx, ~0u);
 	if (strcmp(out, text.s)) {

@@ -27,7 +27,7 @@ struct src {
 };
 
 /* Edit groups: verified and dropped together. */
-enum { G_CONV, G_PUT, G_OTHER, G_KEEP };
+enum { G_CONV, G_PUT, G_OTHER, G_KEEP, G_CLAIM };
 
 struct edit {
 	int start, end;		/* replace text[start, end) */
@@ -52,6 +52,9 @@ struct fixer {
 	int npend;
 	char *keep_fields[16];	/* fix_keep.c: members planned (or being) */
 	int nkeep_fields;
+	const char *extra_flag;	/* one more compiler flag for collect() */
+	int wdrop[16][2];	/* fix_writes.c: lines of file writes dropped */
+	int nwdrop;
 };
 
 struct func {
@@ -75,6 +78,30 @@ int func_at(struct src *s, const char *name, struct func *def);
 char *var_of_type(struct src *s, const struct func *def, const char *const *type);
 /* The findings of the file at path, as "bdops check" shows them. */
 struct bd_result *collect(struct fixer *fx, const char *path);
+
+/* The findings of the file with the edits of the groups in mask, checked
+ * in dir with one more compiler flag extra (or NULL); NULL if it does not
+ * check. */
+struct bd_result *check_edited(struct fixer *fx, const char *dir, unsigned mask,
+			       const char *extra);
+
+struct range {
+	int first, last;	/* tokens, inclusive */
+};
+/* fix_keep.c: the top-level arguments of the call whose '(' is token lp,
+ * and the text of a range. */
+int call_args(const struct src *s, int lp, struct range *a, int max);
+char *range_str(const struct src *s, struct range r);
+
+/* fix_claim.c: an exclusive close of a bdev that a plain fallback get
+ * opened: the fallback claims too.  Adds G_CLAIM edits; NULL if planned
+ * (*holder: the NULL-holder finding the edits also fix, or NULL, set
+ * also when that is why nothing is planned; span:
+ * the lines of the gets' function), else the reason; claim_not_mine if f
+ * is not such a close. */
+const char *claim_fallback(struct fixer *fx, const struct bd_finding *f,
+			   const struct bd_finding **holder, int span[2]);
+extern const char claim_not_mine[];
 
 /* fix_keep.c: keep the get's mode next to the bdev (a local or a struct
  * field) and give it to the put.  Adds G_KEEP edits for the put-mode
@@ -115,5 +142,13 @@ int flags_param_helper(const struct src *s, const char *callee, int argno);
 int flags_getter(const struct src *s, const char *callee);
 /* The helper edits the conversions asked for (group G_CONV). */
 void helper_edits(struct fixer *fx, const struct helper_req *r, int n);
+
+/* fix_writes.c: statements of a converted method that only write the
+ * struct file (they go with the conversion).  file_ptrs(): the locals
+ * "T *P = &FILE->A;" used only by such writes (allocated names); the
+ * others return the last token of the statement at i, or -1. */
+int file_ptrs(const struct src *s, int lo, int hi, const char *file, char **ptrs, int max);
+int file_ptr_decl(const struct src *s, int i, const char *file, char *const *ptrs, int nptrs);
+int file_write_stmt(const struct src *s, int i, const char *file, char *const *ptrs, int nptrs);
 
 #endif

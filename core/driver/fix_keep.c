@@ -48,12 +48,8 @@ static const char *const put_names[] = { "blkdev_put", "close_bdev_excl",
 
 #define MAXARG 6
 
-struct range {
-	int first, last;	/* tokens, inclusive */
-};
-
 /* The top-level arguments of the call whose '(' is token lp. */
-static int call_args(const struct src *s, int lp, struct range *a, int max)
+int call_args(const struct src *s, int lp, struct range *a, int max)
 {
 	int k, n = 0, first = lp + 1, rp = s->t[lp].match;
 
@@ -73,7 +69,7 @@ static int call_args(const struct src *s, int lp, struct range *a, int max)
 	return n;
 }
 
-static char *range_str(const struct src *s, struct range r)
+char *range_str(const struct src *s, struct range r)
 {
 	int n = s->t[r.last].end - s->t[r.first].start;
 	char *c = bd_xcalloc(n + 1, 1);
