@@ -1451,7 +1451,7 @@ struct Reporter {
   DiagnosticsEngine &D;
   SourceManager &SM;
   DiagnosticsEngine::Level Level;
-  unsigned WarnId, NoteId;
+  unsigned WarnId, NoteId, ErrId;
 
   Reporter(DiagnosticsEngine &D, SourceManager &SM, const bd_options &O)
       : D(D), SM(SM) {
@@ -1464,6 +1464,7 @@ struct Reporter {
       Level = DiagnosticsEngine::Error;
     WarnId = D.getCustomDiagID(Level, "%0");
     NoteId = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+    ErrId = D.getCustomDiagID(DiagnosticsEngine::Error, "%0");
   }
 
   SourceLocation where(const bd_loc &L) {
@@ -1480,7 +1481,17 @@ struct Reporter {
   void finding(const bd_finding *Fd) {
     char Buf[2048];
     SourceLocation L = where(Fd->loc);
-    D.Report(L, WarnId) << bd_finding_text(Fd, Buf, sizeof(Buf));
+    // As the GCC plugin: a note finding (--strict) stays a note, never
+    // a warning that -Werror or error=yes would turn into an error.  Clang
+    // drops a note that follows an ignored diagnostic, and before the
+    // first one the last counts as ignored: a note of its own needs that
+    // cleared.
+    unsigned Id = Fd->severity == BD_SEV_NOTE    ? NoteId
+                  : Fd->severity == BD_SEV_ERROR ? ErrId
+                                                 : WarnId;
+    if (Id == NoteId)
+      D.setLastDiagnosticIgnored(false);
+    D.Report(L, Id) << bd_finding_text(Fd, Buf, sizeof(Buf));
     for (int I = 0; I < Fd->nnotes; I++)
       D.Report(where(Fd->notes[I].loc), NoteId)
           << (Fd->notes[I].message ? Fd->notes[I].message : "");
