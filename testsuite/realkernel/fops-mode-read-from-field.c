@@ -8,22 +8,11 @@
 // open_late() changes f_mode after its get: the put passes the get's mode
 // with FMODE_WRITE_IOCTL (0x100) added, and that is reported.
 // RUN: not %check %s -- -std=gnu11 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
-// CHECK: fops-mode-read-from-field.c:[[@LINE+79]]:{{[0-9]+}}: warning: blkdev_put() passes the mode of the matching blkdev_get_by_dev() with 0x100 added [bdops-put-mode]
-// CHECK: fops-mode-read-from-field.c:[[@LINE+68]]:{{[0-9]+}}: note: blkdev_get_by_dev() took its mode here
+// CHECK: fops-mode-read-from-field.c:[[@LINE+68]]:{{[0-9]+}}: warning: blkdev_put() passes the mode of the matching blkdev_get_by_dev() with 0x100 added [bdops-put-mode]
+// CHECK: fops-mode-read-from-field.c:[[@LINE+57]]:{{[0-9]+}}: note: blkdev_get_by_dev() took its mode here
 // CHECK: bdops: 1 finding
 
-typedef unsigned int fmode_t;
-typedef unsigned int dev_t;
-#define FMODE_READ	((fmode_t)0x1)
-#define FMODE_WRITE	((fmode_t)0x2)
-#define FMODE_EXCL	((fmode_t)0x80)
-
-struct block_device { dev_t bd_dev; };
-struct block_device *blkdev_get_by_dev(dev_t dev, fmode_t mode, void *holder);
-struct block_device *blkdev_get_by_path(const char *path, fmode_t mode, void *holder);
-void blkdev_put(struct block_device *bdev, fmode_t mode);
-long IS_ERR(const void *ptr);
-long PTR_ERR(const void *ptr);
+#include "Inputs/blkdev.h"
 #define FMODE_NDELAY	((fmode_t)0x40)
 #define FMODE_WRITE_IOCTL	((fmode_t)0x100)
 #define FMODE_NOWAIT	((fmode_t)0x8000000)

@@ -9,23 +9,12 @@
 // (the btrfs bug) and the full mode in the sibling branch: the sibling's
 // store must not hide the mismatch.
 // RUN: not %check %s -- -std=gnu11 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
-// CHECK: reiserfs-mode-per-branch.c:[[@LINE+64]]:{{[0-9]+}}: warning: blkdev_put() passes FMODE_EXCL, but the matching blkdev_get_by_dev() took FMODE_READ|FMODE_EXCL [bdops-put-mode]
-// CHECK: reiserfs-mode-per-branch.c:[[@LINE+69]]:{{[0-9]+}}: note: blkdev_get_by_dev() took FMODE_READ|FMODE_EXCL here
-// CHECK: reiserfs-mode-per-branch.c:[[@LINE+62]]:{{[0-9]+}}: note: fix: pass the stored mode 'journal2->j_dev_mode'
+// CHECK: reiserfs-mode-per-branch.c:[[@LINE+53]]:{{[0-9]+}}: warning: blkdev_put() passes FMODE_EXCL, but the matching blkdev_get_by_dev() took FMODE_READ|FMODE_EXCL [bdops-put-mode]
+// CHECK: reiserfs-mode-per-branch.c:[[@LINE+58]]:{{[0-9]+}}: note: blkdev_get_by_dev() took FMODE_READ|FMODE_EXCL here
+// CHECK: reiserfs-mode-per-branch.c:[[@LINE+51]]:{{[0-9]+}}: note: fix: pass the stored mode 'journal2->j_dev_mode'
 // CHECK: bdops: 1 finding
 
-typedef unsigned int fmode_t;
-typedef unsigned int dev_t;
-#define FMODE_READ	((fmode_t)0x1)
-#define FMODE_WRITE	((fmode_t)0x2)
-#define FMODE_EXCL	((fmode_t)0x80)
-
-struct block_device { dev_t bd_dev; };
-struct block_device *blkdev_get_by_dev(dev_t dev, fmode_t mode, void *holder);
-struct block_device *blkdev_get_by_path(const char *path, fmode_t mode, void *holder);
-void blkdev_put(struct block_device *bdev, fmode_t mode);
-long IS_ERR(const void *ptr);
-long PTR_ERR(const void *ptr);
+#include "Inputs/blkdev.h"
 
 struct super_block { dev_t s_dev; struct block_device *s_bdev; };
 struct reiserfs_journal { struct block_device *j_dev_bd; fmode_t j_dev_mode; };

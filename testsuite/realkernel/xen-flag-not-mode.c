@@ -6,23 +6,12 @@
 // "computed from 'readonly'" instead of a stored mode: no finding.
 // vbd2_free() puts every device with FMODE_READ: reported.
 // RUN: not %check %s -- -std=gnu11 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
-// CHECK: xen-flag-not-mode.c:[[@LINE+59]]:{{[0-9]+}}: warning: blkdev_put() passes FMODE_READ, but the matching blkdev_get_by_dev() took FMODE_WRITE [bdops-put-mode]
-// CHECK: xen-flag-not-mode.c:[[@LINE+66]]:{{[0-9]+}}: note: blkdev_get_by_dev() took FMODE_WRITE here
-// CHECK: xen-flag-not-mode.c:[[@LINE+57]]:{{[0-9]+}}: note: fix: pass FMODE_WRITE
+// CHECK: xen-flag-not-mode.c:[[@LINE+48]]:{{[0-9]+}}: warning: blkdev_put() passes FMODE_READ, but the matching blkdev_get_by_dev() took FMODE_WRITE [bdops-put-mode]
+// CHECK: xen-flag-not-mode.c:[[@LINE+55]]:{{[0-9]+}}: note: blkdev_get_by_dev() took FMODE_WRITE here
+// CHECK: xen-flag-not-mode.c:[[@LINE+46]]:{{[0-9]+}}: note: fix: pass FMODE_WRITE
 // CHECK: bdops: 1 finding
 
-typedef unsigned int fmode_t;
-typedef unsigned int dev_t;
-#define FMODE_READ	((fmode_t)0x1)
-#define FMODE_WRITE	((fmode_t)0x2)
-#define FMODE_EXCL	((fmode_t)0x80)
-
-struct block_device { dev_t bd_dev; };
-struct block_device *blkdev_get_by_dev(dev_t dev, fmode_t mode, void *holder);
-struct block_device *blkdev_get_by_path(const char *path, fmode_t mode, void *holder);
-void blkdev_put(struct block_device *bdev, fmode_t mode);
-long IS_ERR(const void *ptr);
-long PTR_ERR(const void *ptr);
+#include "Inputs/blkdev.h"
 
 struct xen_vbd {
 	struct block_device *bdev;
