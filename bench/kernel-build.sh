@@ -16,8 +16,8 @@
 #   sparse: make C=2 CHECK=bdops-sparse (over the gcc tree's objects)
 # Each build must succeed (defconfig has CONFIG_WERROR=y: error=no keeps
 # bdops' findings warnings); the findings of each are printed, then whether
-# the four agree (file, line, message).  Exit 1 if a build failed or a
-# frontend crashed.  About 6 minutes on 2 cores after set-up.
+# the four agree (file, line, message).  Exit 1 if a build failed, a
+# frontend crashed or the frontends disagree.  About 6 minutes on 2 cores after set-up.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
@@ -118,6 +118,7 @@ for f in gcc clang tool sparse; do
 	else
 		echo "   $base != $f:"
 		sed 's/^/   /' "$log/diff.$f"
+		status=1
 	fi
 done
 exit $status

@@ -1539,7 +1539,7 @@ struct Reporter {
   DiagnosticsEngine &D;
   SourceManager &SM;
   DiagnosticsEngine::Level Level;
-  unsigned WarnId, NoteId;
+  unsigned WarnId, NoteId, ErrId;
 
   Reporter(DiagnosticsEngine &D, SourceManager &SM, const bd_options &O)
       : D(D), SM(SM) {
@@ -1552,6 +1552,7 @@ struct Reporter {
       Level = DiagnosticsEngine::Error;
     WarnId = D.getCustomDiagID(Level, "%0");
     NoteId = D.getCustomDiagID(DiagnosticsEngine::Note, "%0");
+    ErrId = D.getCustomDiagID(DiagnosticsEngine::Error, "%0");
   }
 
   SourceLocation where(const bd_loc &L) {
@@ -1581,8 +1582,18 @@ struct Reporter {
   void finding(const bd_finding *Fd) {
     char Buf[2048];
     SourceLocation L = where(Fd->loc);
+    // As the GCC plugin: a note finding (--strict) stays a note, never
+    // a warning that -Werror or error=yes would turn into an error.  Clang
+    // drops a note that follows an ignored diagnostic, and before the
+    // first one the last counts as ignored: a note of its own needs that
+    // cleared.
+    unsigned Id = Fd->severity == BD_SEV_NOTE    ? NoteId
+                  : Fd->severity == BD_SEV_ERROR ? ErrId
+                                                 : WarnId;
+    if (Id == NoteId)
+      D.setLastDiagnosticIgnored(false);
     {
-      DiagnosticBuilder W = D.Report(L, WarnId); // emitted at the brace
+      DiagnosticBuilder W = D.Report(L, Id); // emitted at the brace
       W << bd_finding_text(Fd, Buf, sizeof(Buf));
       for (int I = 0; I < Fd->nedits; I++)
         W << fixIt(Fd->edits[I]);

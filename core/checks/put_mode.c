@@ -370,16 +370,87 @@ static int stored_mode(const struct gsite *g, const struct bd_mset *ms, const ch
 		for (int j = 0; j < g->mode.n && !ok; j++) {
 			const struct bd_mexpr *b = &g->mode.v[j];
 
+			/* a constant in a field not named for a mode is a
+			 * flag (xen's 'flush_support = true' is not
+			 * FMODE_READ) */
 			if (a->kind != BD_MX_CONST)
 				ok = bd_mexpr_same_base(a, b);
-			else if (b->kind == BD_MX_CONST)
-				ok = a->k == b->k ||
-				     (name_says_mode(field) && !(a->k & ~b->k));
+			else if (b->kind == BD_MX_CONST && name_says_mode(field))
+				ok = !(a->k & ~b->k);
 		}
 		if (!ok)
 			return 0;
 	}
 	return 2;		/* it holds ms, related to the get's mode */
+}
+
+/* Do events x and y lie on one path (one's block dominates the other's)?
+ * A mode stored in a branch the bdev's store is not on belongs to another
+ * get (reiserfs stores j_dev_mode once per get, in sibling branches). */
+static int on_one_path(struct bd_fn *fn, struct bd_event *x, struct bd_event *y)
+{
+	int bx = bd_event_block(fn, x), by = bd_event_block(fn, y);
+
+	return bd_dominates(fn, bx, by) || bd_dominates(fn, by, bx);
+}
+
+/* Can y run after x (is y's block reachable from x)? */
+static int may_follow(struct bd_fn *fn, struct bd_event *x, struct bd_event *y)
+{
+	int bx = bd_event_block(fn, x), by = bd_event_block(fn, y);
+	int n = fn->f->nblocks, top = 0, found = 0;
+	int *stack, *seen;
+
+	if (bx < 0 || by < 0)
+		return 1;
+	if (bx == by && y > x)
+		return 1;
+	stack = calloc(2 * (size_t)n + 1, sizeof(int));
+	seen = stack + n + 1;
+	if (!stack)
+		return 1;
+	stack[top++] = bx;
+	while (top && !found) {
+		struct bd_block *b = fn->f->blocks[stack[--top]];
+
+		for (int s = 0; s < b->nsucc && !found; s++) {
+			int t = b->succ[s];
+
+			if (t < 0 || t >= n || seen[t])
+				continue;
+			seen[t] = 1;
+			found = t == by;
+			stack[top++] = t;
+		}
+	}
+	free(stack);
+	return found;
+}
+
+/* The get reads its mode from field 'name' of the object its bdev is
+ * stored in (block/fops.c: blkdev_get_by_dev(..., filp->f_mode, filp),
+ * filp->private_data = bdev) and nothing changes that field after the
+ * get: the field holds the get's mode, whatever was stored there before. */
+static const char *mode_read_from(const struct gsite *g, struct bd_event *st)
+{
+	struct bd_func *f = g->fn->f;
+	struct bd_event *ld;
+
+	if (g->ev != g->at || g->def->mode_arg >= g->ev->nargs)
+		return NULL;
+	ld = bd_strip(g->fn, g->ev->args[g->def->mode_arg]);
+	if (!ld || ld->op != BD_FIELD_LOAD || ld->tag != st->tag ||
+	    !same_object(g->fn, ld->a, st->a))
+		return NULL;
+	for (int b = 0; b < f->nblocks; b++)
+		for (int k = 0; k < f->blocks[b]->nevents; k++) {
+			struct bd_event *m = &f->blocks[b]->events[k];
+
+			if (m->op == BD_FIELD_STORE && m->name == ld->name &&
+			    m->tag == ld->tag && may_follow(g->fn, g->ev, m))
+				return NULL;
+		}
+	return ld->name;
 }
 
 /* A helper of the unit that stores its parameter 'param' in a field: the
@@ -429,7 +500,7 @@ static const char *helper_mode_field(struct pm *p, struct gsite *g,
 			int all = 1, j;
 
 			if (m->op != BD_FIELD_STORE || m == st || m->tag != st->tag ||
-			    !same_object(h, m->a, st->a))
+			    !same_object(h, m->a, st->a) || !on_one_path(h, m, st))
 				continue;
 			bd_roots(h, m->b, &r);
 			if (r.n != 1 || !r.ev[0] || r.ev[0]->op != BD_PARAM)
@@ -541,29 +612,41 @@ static int same_store_object(struct bd_fn *fn, const struct fstore *x,
 	       roots_meet(&x->obj, &y->obj);
 }
 
-/* The mode stored in the same object as the bdev of store e. */
-static void stored_mode_field(struct pm *p, struct gsite *g, struct ffact *ff,
-			      const struct fstore *e)
+/* Where get g's mode was kept next to its bdev (store e in g's function):
+ * a field of the same object, stored on the store's path, that holds the
+ * get's mode (preferred) or a value related to it (then *stored is set).
+ * Independent of block order, so every frontend picks the same field. */
+static const char *mode_store(struct pm *p, struct gsite *g,
+			      const struct fstore *e, struct bd_mset *stored)
 {
-	for (int j = 0; j < p->nfs; j++) {
+	const char *best = mode_read_from(g, e->ev);
+	int best_rel = best ? 1 : 0;
+
+	for (int j = 0; j < p->nfs && best_rel != 1; j++) {
 		struct fstore *m = &p->fs[j];
 		int rel;
 
 		if (m->ev->tag != e->ev->tag || m == e ||
-		    !same_store_object(g->fn, m, e))
+		    !same_store_object(g->fn, m, e) ||
+		    !on_one_path(g->fn, m->ev, e->ev))
 			continue;
 		if (!m->has_ms) {
 			bd_mode_eval(g->fn, m->ev->b, &m->ms);
 			m->has_ms = 1;
 		}
 		rel = stored_mode(g, &m->ms, m->ev->name);
-		if (rel) {
-			ff->mode_field = m->ev->name;
-			if (rel == 2)
-				ff->stored = m->ms;
-			return;
+		if (rel == 1) {
+			best = m->ev->name;
+			best_rel = 1;
+		} else if (rel == 2 && !best) {
+			best = m->ev->name;
+			best_rel = 2;
+			*stored = m->ms;
 		}
 	}
+	if (best_rel == 1)
+		memset(stored, 0, sizeof(*stored));
+	return best;
 }
 
 static void collect_fields(struct pm *p)
@@ -589,7 +672,7 @@ static void collect_fields(struct pm *p)
 			ff->mode_field = NULL;
 			memset(&ff->stored, 0, sizeof(ff->stored));
 			if (g->has_mode)
-				stored_mode_field(p, g, ff, e);
+				ff->mode_field = mode_store(p, g, e, &ff->stored);
 		}
 	}
 }
