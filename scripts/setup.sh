@@ -12,7 +12,7 @@ export DEBIAN_FRONTEND=noninteractive
 # One Clang for everything: the newest bookworm offers that loads plugins
 # (clang-19; /usr/bin/clang is clang-14).  See README.
 pkgs="gcc g++ make cmake python3 gcc-12-plugin-dev
-      clang-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
+      clang-19 clang-tools-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
       dpkg-dev git patch valgrind
       csmith libcsmith-dev"
 

@@ -47,6 +47,8 @@ config.substitutions += [
     ('%gcc_plugin', os.path.join(build, 'lib', 'bdops_gcc.so')),
     ('%clang_plugin', os.path.join(build, 'lib', 'bdops_clang.so')),
     ('%clang_tool', os.path.join(build, 'bin', 'bdops-clang-tool')),
+    # clang-tools-19 (scripts/setup.sh), not whatever clang-tools /usr/bin has
+    ('%clang_apply_replacements', 'clang-apply-replacements-19'),
     ('%bdops_sparse', os.path.join(build, 'bin', 'bdops-sparse')),
     ('%build', build),
     ('%repo', repo),
