@@ -1390,7 +1390,7 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 			mode = b.s;
 			free(v);
 		}
-		add_edit(fx, s->t[comma + 1].start, s->t[s->t[lp].match].start, "", 1, f->function);
+		add_edit(fx, s->t[comma].end, s->t[s->t[lp].match].start, "", 1, f->function);
 		{
 			struct buf b = { 0 };
 
@@ -1410,26 +1410,49 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 
 /* ---- running the checker ---- */
 
+/* The directory of path, absolute: quoted includes next to the file
+ * still resolve when a copy of it is checked elsewhere. */
+static char *include_dir_of(const char *path)
+{
+	char abs[PATH_MAX], *slash, *flag;
+
+	if (!realpath(path, abs))
+		bd_abspath(path, abs, sizeof(abs));
+	slash = strrchr(abs, '/');
+	if (slash)
+		*slash = 0;
+	flag = bd_xcalloc(strlen(abs) + 3, 1);
+	sprintf(flag, "-I%s", abs);
+	return flag;
+}
+
 struct bd_result *collect(struct fixer *fx, const char *path)
 {
 	struct drv sub = *fx->d;
-	char *args[1] = { (char *)path };
+	char *self[1] = { (char *)fx->s.path }, *const *set = fx->nset ? fx->set : self;
+	int nset = fx->nset ? fx->nset : 1;
+	char **args = bd_xcalloc(nset, sizeof(*args)), *inc = NULL;
 	struct bd_result *r;
 	int failed, status;
 
+	/* several files are one program: check the set, path for this file */
+	for (int i = 0; i < nset; i++)
+		args[i] = strcmp(set[i], fx->s.path) ? set[i] : (char *)path;
 	sub.args = args;
-	sub.nargs = 1;
-	if (fx->extra_flag) {
-		sub.flags = bd_xcalloc(fx->d->nflags + 1, sizeof(*sub.flags));
-		memcpy(sub.flags, fx->d->flags, fx->d->nflags * sizeof(*sub.flags));
+	sub.nargs = nset;
+	sub.flags = bd_xcalloc(fx->d->nflags + 2, sizeof(*sub.flags));
+	memcpy(sub.flags, fx->d->flags, fx->d->nflags * sizeof(*sub.flags));
+	if (fx->extra_flag)
 		sub.flags[sub.nflags++] = (char *)fx->extra_flag;
-	}
+	if (strcmp(path, fx->s.path))
+		sub.flags[sub.nflags++] = inc = include_dir_of(fx->s.path);
 	sub.result = NULL;
 	sub.o.output = NULL;
 	sub.o.facts_dir = NULL;
 	r = bd_drv_collect(&sub, &failed, &status);
-	if (fx->extra_flag)
-		free(sub.flags);
+	free(sub.flags);
+	free(inc);
+	free(args);
 	if (r && failed) {
 		bd_result_free(r);
 		return NULL;
@@ -1634,9 +1657,31 @@ static int write_dropped(const struct fixer *fx, int line)
 	return 0;
 }
 
-static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf *diff)
+/* Are a and b, as given or as findings name them, the same file? */
+static int same_file(const char *a, const char *b)
 {
-	struct fixer fx = { .d = d };
+	char x[PATH_MAX], y[PATH_MAX];
+
+	if (!strcmp(a, b))
+		return 1;
+	return realpath(a, x) && realpath(b, y) && !strcmp(x, y);
+}
+
+/* The findings of the whole set that are in the file at path. */
+static struct bd_result *findings_in(const struct bd_result *all, const char *path)
+{
+	struct bd_result *r = bd_result_new();
+
+	for (int i = 0; i < all->n; i++)
+		if (all->v[i].loc.file && same_file(all->v[i].loc.file, path))
+			bd_result_add(r, &all->v[i]);
+	return r;
+}
+
+static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf *diff,
+		    const struct bd_result *all)
+{
+	struct fixer fx = { .d = d, .set = d->args, .nset = d->nargs };
 	struct buf text = { 0 };
 	char orig[PATH_MAX * 2], fixed[PATH_MAX * 2], label[2][PATH_MAX + 4], *out;
 	const char *rel = path;
@@ -1650,7 +1695,7 @@ static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf
 	fx.s.text = text.s;
 	fx.s.len = text.n;
 	tokenize(&fx.s);
-	fx.r = collect(&fx, path);
+	fx.r = all ? findings_in(all, path) : NULL;
 	if (!fx.r) {
 		fprintf(stderr, "bdops fix: '%s' could not be checked\n", path);
 		free(text.s);
@@ -1723,6 +1768,7 @@ static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf
 int bd_drv_fix(struct drv *d)
 {
 	struct buf diff = { 0 };
+	struct bd_result *all;
 	char *tmp;
 	int i, n, left = 0, bad = 0;
 	FILE *out = stdout;
@@ -1737,13 +1783,22 @@ int bd_drv_fix(struct drv *d)
 	if (!tmp)
 		return EXIT_USAGE;
 	buf_add(&diff, "", 0);
+	{
+		/* all files in one check, as "bdops check FILES" does: a finding
+		 * may need another file (a put of a bdev the other file got) */
+		struct fixer whole = { .d = d, .set = d->args, .nset = d->nargs };
+
+		whole.s.path = d->args[0];
+		all = collect(&whole, d->args[0]);
+	}
 	for (i = 0; i < d->nargs; i++) {
-		n = fix_file(d, d->args[i], tmp, &diff);
+		n = fix_file(d, d->args[i], tmp, &diff, all);
 		if (n < 0)
 			bad++;
 		else
 			left += n;
 	}
+	bd_result_free(all);
 	bd_drv_rm_rf(tmp);
 	free(tmp);
 	if (d->o.output && strcmp(d->o.output, "-")) {

@@ -55,6 +55,8 @@ struct fixer {
 	const char *extra_flag;	/* one more compiler flag for collect() */
 	int wdrop[16][2];	/* fix_writes.c: lines of file writes dropped */
 	int nwdrop;
+	char *const *set;	/* all the files given: one program, checked together */
+	int nset;
 };
 
 struct func {
@@ -76,7 +78,8 @@ int find_funcs(const struct src *s, const char *name, struct func *out, int max,
 	       int want_body);
 int func_at(struct src *s, const char *name, struct func *def);
 char *var_of_type(struct src *s, const struct func *def, const char *const *type);
-/* The findings of the file at path, as "bdops check" shows them. */
+/* The findings of the file set with the file at path in place of this
+ * one, as "bdops check" of the whole set shows them. */
 struct bd_result *collect(struct fixer *fx, const char *path);
 
 /* The findings of the file with the edits of the groups in mask, checked
