@@ -61,9 +61,11 @@ static int only_mode_uses(const struct src *s, const struct func *def, const cha
 {
 	int uses = 0;
 
-	for (int i = def->lbrace; i < def->rbrace; i++) {
+	for (int i = def->lparen; i < def->rbrace; i++) {
 		if (bare(s, i, "mode"))
 			return 0;	/* the new name is taken */
+		if (i < def->lbrace)
+			continue;
 		if (!bare(s, i, p))
 			continue;
 		if (!use_len(s, i))
