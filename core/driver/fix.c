@@ -27,8 +27,12 @@
  *   (fix_writes.c);
  * - an exclusive close of a bdev a plain fallback get opened: the fallback
  *   claims too, a NULL holder becomes the bdev's object (fix_claim.c).
- * Anything else (other writes to struct file, a file passed to helpers, a
- * NULL holder elsewhere) is left alone and said so on stderr.  The
+ * - a library helper given a converted method's file takes its mode, in
+ *   the set's files and local headers (fix_lib.c).
+ * Several files are one program: checked together, as "bdops check FILES"
+ * does, each fixing its own findings.
+ * Anything else (other writes to struct file, a file passed to other
+ * helpers, a NULL holder elsewhere) is left alone and said so on stderr.  The
  * prototype conversions of one file are all or nothing: half a conversion
  * compiles in no era.
  *
@@ -135,6 +139,20 @@ static void tokenize(struct src *s)
 	}
 }
 
+int src_load(struct src *s, const char *path)
+{
+	struct buf text = { 0 };
+
+	memset(s, 0, sizeof(*s));
+	if (bd_drv_read_file(path, &text))
+		return -1;
+	s->path = path;
+	s->text = text.s;
+	s->len = text.n;
+	tokenize(s);
+	return 0;
+}
+
 int is(const struct src *s, int i, const char *text)
 {
 	int n = strlen(text);
@@ -223,10 +241,12 @@ static int core_edits(struct fixer *fx, const struct bd_finding *f, int group)
 
 void left_alone(struct fixer *fx, const struct bd_finding *f, const char *why)
 {
+	fx->nleft++;
+	if (fx->quiet)
+		return;
 	fprintf(stderr, "bdops fix: %s:%d: [%s] %s%s%s: not fixed: %s\n", fx->s.path,
 		f->loc.line, bd_check_info(f->check)->full, f->function ? "in '" : "",
 		f->function ? f->function : "", f->function ? "'" : "", why);
-	fx->nleft++;
 }
 
 /* ---- functions in the file ---- */
@@ -358,6 +378,7 @@ struct conv_set {
 	char *pd_alias;		/* open()'s copy of its struct file, or NULL */
 	int wl[16][2];		/* lines of the writes to the file dropped */
 	int nw;
+	const struct lib_plan *lib;	/* helpers given the file (fix_lib.c) */
 };
 
 static struct conv *conv_find(struct conv_set *cs, const char *name)
@@ -577,8 +598,7 @@ static void perm_macros(struct fixer *fx, const char *file)
 	}
 }
 
-/* The '(' of the call whose argument token i is, and which argument. */
-static int enclosing_call(const struct src *s, int i, int *argno)
+int enclosing_call(const struct src *s, int i, int *argno)
 {
 	int k, n = 0;
 
@@ -760,6 +780,8 @@ static const char *rewrite_body(const struct src *s, struct conv *c, struct conv
 			    is(s, i + 4, "O_EXCL"))) {
 			rep = is(s, i + 4, "O_EXCL") ? "mode & FMODE_EXCL" : "mode & FMODE_NDELAY";
 			next = i + 5;
+		} else if (name_is(s, i, c->file) && lib_call_arg(cs->lib, s, i)) {
+			rep = "mode";	/* the helper takes the mode (fix_lib.c) */
 		} else if (name_is(s, i, c->file) && is(s, i + 1, "&&")) {
 			/* the mode is always there: drop "file && " */
 			buf_add(out, s->text + pos, s->t[i].start - pos);
@@ -1111,6 +1133,7 @@ static void fix_conversions(struct fixer *fx)
 	struct conv *bad = NULL;
 	int i, need_bkl = 0, base = fx->ne;
 
+	cs->lib = fx->lib;
 	for (i = 0; i < fx->r->n; i++) {
 		const struct bd_finding *f = &fx->r->v[i];
 		struct conv *c;
@@ -1166,6 +1189,7 @@ static void fix_conversions(struct fixer *fx)
 	if (why) {
 		char msg[512];
 
+		fx->conv_failed = 1;
 		for (i = base; i < fx->ne; i++)
 			fx->e[i].dropped = 1;
 		for (i = 0; i < cs->n; i++) {
@@ -1390,7 +1414,7 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 			mode = b.s;
 			free(v);
 		}
-		add_edit(fx, s->t[comma + 1].start, s->t[s->t[lp].match].start, "", 1, f->function);
+		add_edit(fx, s->t[comma].end, s->t[s->t[lp].match].start, "", 1, f->function);
 		{
 			struct buf b = { 0 };
 
@@ -1410,26 +1434,49 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 
 /* ---- running the checker ---- */
 
+/* The directory of path, absolute: quoted includes next to the file
+ * still resolve when a copy of it is checked elsewhere. */
+static char *include_dir_of(const char *path)
+{
+	char abs[PATH_MAX], *slash, *flag;
+
+	if (!realpath(path, abs))
+		bd_abspath(path, abs, sizeof(abs));
+	slash = strrchr(abs, '/');
+	if (slash)
+		*slash = 0;
+	flag = bd_xcalloc(strlen(abs) + 3, 1);
+	sprintf(flag, "-I%s", abs);
+	return flag;
+}
+
 struct bd_result *collect(struct fixer *fx, const char *path)
 {
 	struct drv sub = *fx->d;
-	char *args[1] = { (char *)path };
+	char *self[1] = { (char *)fx->s.path }, *const *set = fx->nset ? fx->set : self;
+	int nset = fx->nset ? fx->nset : 1;
+	char **args = bd_xcalloc(nset, sizeof(*args)), *inc = NULL;
 	struct bd_result *r;
 	int failed, status;
 
+	/* several files are one program: check the set, path for this file */
+	for (int i = 0; i < nset; i++)
+		args[i] = strcmp(set[i], fx->s.path) ? set[i] : (char *)path;
 	sub.args = args;
-	sub.nargs = 1;
-	if (fx->extra_flag) {
-		sub.flags = bd_xcalloc(fx->d->nflags + 1, sizeof(*sub.flags));
-		memcpy(sub.flags, fx->d->flags, fx->d->nflags * sizeof(*sub.flags));
+	sub.nargs = nset;
+	sub.flags = bd_xcalloc(fx->d->nflags + 2, sizeof(*sub.flags));
+	memcpy(sub.flags, fx->d->flags, fx->d->nflags * sizeof(*sub.flags));
+	if (fx->extra_flag)
 		sub.flags[sub.nflags++] = (char *)fx->extra_flag;
-	}
+	if (strcmp(path, fx->s.path))
+		sub.flags[sub.nflags++] = inc = include_dir_of(fx->s.path);
 	sub.result = NULL;
 	sub.o.output = NULL;
 	sub.o.facts_dir = NULL;
 	r = bd_drv_collect(&sub, &failed, &status);
-	if (fx->extra_flag)
-		free(sub.flags);
+	free(sub.flags);
+	free(inc);
+	free(args);
 	if (r && failed) {
 		bd_result_free(r);
 		return NULL;
@@ -1634,97 +1681,170 @@ static int write_dropped(const struct fixer *fx, int line)
 	return 0;
 }
 
-static int fix_file(struct drv *d, const char *path, const char *tmp, struct buf *diff)
+int same_file(const char *a, const char *b)
 {
-	struct fixer fx = { .d = d };
-	struct buf text = { 0 };
-	char orig[PATH_MAX * 2], fixed[PATH_MAX * 2], label[2][PATH_MAX + 4], *out;
+	char x[PATH_MAX], y[PATH_MAX];
+
+	if (!strcmp(a, b))
+		return 1;
+	return realpath(a, x) && realpath(b, y) && !strcmp(x, y);
+}
+
+/* The findings of the whole set that are in the file at path. */
+static struct bd_result *findings_in(const struct bd_result *all, const char *path)
+{
+	struct bd_result *r = bd_result_new();
+
+	for (int i = 0; i < all->n; i++)
+		if (all->v[i].loc.file && same_file(all->v[i].loc.file, path))
+			bd_result_add(r, &all->v[i]);
+	return r;
+}
+
+/* The unified diff of path from text to out, labelled a/ and b/. */
+static void emit_diff(const char *path, const char *text, size_t n, const char *out,
+		      const char *tmp, struct buf *diff)
+{
+	char orig[PATH_MAX * 2], fixed[PATH_MAX * 2], label[2][PATH_MAX + 4];
 	const char *rel = path;
+
+	if (!strcmp(out, text))
+		return;
+	if (!strncmp(rel, "./", 2))
+		rel += 2;
+	snprintf(orig, sizeof(orig), "%s/orig", tmp);
+	snprintf(fixed, sizeof(fixed), "%s/fixed", tmp);
+	bd_drv_write_file(orig, text, n);
+	bd_drv_write_file(fixed, out, strlen(out));
+	snprintf(label[0], sizeof(label[0]), "%s%s", rel[0] == '/' ? "" : "a/", rel);
+	snprintf(label[1], sizeof(label[1]), "%s%s", rel[0] == '/' ? "" : "b/", rel);
+	{
+		const char *argv[] = { "diff", "-u", "--label", label[0], "--label", label[1],
+				       orig, fixed, NULL };
+
+		bd_drv_run((char *const *)argv, NULL, 0, diff, 0);
+	}
+}
+
+static void edits_free(struct fixer *fx)
+{
+	for (int k = 0; k < fx->nhelpers; k++)
+		free(fx->helpers[k]);
+	for (int k = 0; k < fx->ne; k++)
+		free(fx->e[k].text);
+	free(fx->e);
+}
+
+static void fixer_free(struct fixer *fx)
+{
+	edits_free(fx);
+	free(fx->s.t);
+	bd_result_free(fx->r);
+	free(fx->s.text);
+}
+
+/* The fix of one file of the set; how many findings were left, or -1.
+ * A quiet run plans only: it says nothing and writes no diff. */
+static int fix_file(struct fixer *fx, const char *path, const char *tmp, struct buf *diff,
+		    const struct bd_result *all)
+{
+	char *out;
 	int i;
 
-	if (bd_drv_read_file(path, &text)) {
+	if (src_load(&fx->s, path)) {
 		fprintf(stderr, "bdops fix: cannot read '%s': %s\n", path, strerror(errno));
 		return -1;
 	}
-	fx.s.path = path;
-	fx.s.text = text.s;
-	fx.s.len = text.n;
-	tokenize(&fx.s);
-	fx.r = collect(&fx, path);
-	if (!fx.r) {
+	fx->r = all ? findings_in(all, path) : NULL;
+	if (!fx->r) {
 		fprintf(stderr, "bdops fix: '%s' could not be checked\n", path);
-		free(text.s);
+		free(fx->s.text);
+		free(fx->s.t);
 		return -1;
 	}
-	fix_conversions(&fx);
-	for (i = 0; i < fx.r->n; i++) {
-		const struct bd_finding *f = &fx.r->v[i];
+	fix_conversions(fx);
+	lib_edits(fx, fx->lib);
+	for (i = 0; i < fx->r->n; i++) {
+		const struct bd_finding *f = &fx->r->v[i];
 
 		if (f->severity == BD_SEV_NOTE)
 			continue;
 		if (f->check == BD_CHECK_NDELAY_FLAGS)
-			fix_ndelay(&fx, f);
+			fix_ndelay(fx, f);
 		else if (f->check == BD_CHECK_PUT_MODE)
-			fix_put(&fx, f);
-		else if (f->check == BD_CHECK_FILE_WRITE && fx.pd_disk && converted(&fx, f->function) &&
+			fix_put(fx, f);
+		else if (f->check == BD_CHECK_FILE_WRITE && fx->pd_disk && converted(fx, f->function) &&
 			 strstr(f->message, "'file->private_data'"))
-			fx.nfixed++;	/* the conversion dropped the copy */
-		else if (f->check == BD_CHECK_FILE_WRITE && converted(&fx, f->function) &&
-			 write_dropped(&fx, f->loc.line))
-			fx.nfixed++;	/* the conversion dropped the write */
+			fx->nfixed++;	/* the conversion dropped the copy */
+		else if (f->check == BD_CHECK_FILE_WRITE && converted(fx, f->function) &&
+			 write_dropped(fx, f->loc.line))
+			fx->nfixed++;	/* the conversion dropped the write */
 		else if (f->check == BD_CHECK_FILE_WRITE)
-			left_alone(&fx, f, "a write to struct file has no mechanical replacement; "
+			left_alone(fx, f, "a write to struct file has no mechanical replacement; "
 				   "keep the state in the driver or derive it from the mode");
 	}
-	verify_puts(&fx, tmp);
-	claim_fallbacks(&fx, tmp);
-	keep_modes(&fx, tmp);
-	out = apply_edits(&fx, ~0u);
-	if (strcmp(out, text.s)) {
-		const char *v[8];
-
-		if (!strncmp(rel, "./", 2))
-			rel += 2;
-		snprintf(orig, sizeof(orig), "%s/orig", tmp);
-		snprintf(fixed, sizeof(fixed), "%s/fixed", tmp);
-		bd_drv_write_file(orig, text.s, text.n);
-		bd_drv_write_file(fixed, out, strlen(out));
-		snprintf(label[0], sizeof(label[0]), "%s%s", rel[0] == '/' ? "" : "a/", rel);
-		snprintf(label[1], sizeof(label[1]), "%s%s", rel[0] == '/' ? "" : "b/", rel);
-		v[0] = "diff";
-		v[1] = "-u";
-		v[2] = "--label";
-		v[3] = label[0];
-		v[4] = "--label";
-		v[5] = label[1];
-		v[6] = orig;
-		v[7] = fixed;
-		{
-			const char *argv[] = { v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], NULL };
-
-			bd_drv_run((char *const *)argv, NULL, 0, diff, 0);
-		}
+	verify_puts(fx, tmp);
+	claim_fallbacks(fx, tmp);
+	keep_modes(fx, tmp);
+	out = apply_edits(fx, ~0u);
+	if (!fx->quiet) {
+		emit_diff(path, fx->s.text, fx->s.len, out, tmp, diff);
+		fprintf(stderr, "bdops fix: %s: %d of %d finding%s fixed\n", path, fx->nfixed,
+			fx->nfixed + fx->nleft, fx->nfixed + fx->nleft == 1 ? "" : "s");
 	}
-	fprintf(stderr, "bdops fix: %s: %d of %d finding%s fixed\n", path, fx.nfixed,
-		fx.nfixed + fx.nleft, fx.nfixed + fx.nleft == 1 ? "" : "s");
-	i = fx.nleft;
 	free(out);
-	for (int k = 0; k < fx.nhelpers; k++)
-		free(fx.helpers[k]);
-	for (int k = 0; k < fx.ne; k++)
-		free(fx.e[k].text);
-	free(fx.e);
-	free(fx.s.t);
-	bd_result_free(fx.r);
-	free(text.s);
-	return i;
+	return fx->nleft;
+}
+
+/* A local header of the set: the planned helpers' declarations. */
+static void fix_header(const struct src *h, const struct lib_plan *lib, const char *tmp,
+		       struct buf *diff)
+{
+	struct fixer fx = { .s = *h };
+	char *out;
+
+	lib_edits(&fx, lib);
+	out = apply_edits(&fx, ~0u);
+	emit_diff(h->path, h->text, h->len, out, tmp, diff);
+	free(out);
+	edits_free(&fx);
+}
+
+/* One pass over the set; quiet: only find whose conversions are refused
+ * and drop the library helpers they call.  Returns the findings left, or
+ * -1 if a file could not be fixed. */
+static int fix_set(struct drv *d, const struct bd_result *all, struct lib_plan *lib,
+		   const char *tmp, struct buf *diff, int quiet, int *dropped)
+{
+	int i, n, left = 0, bad = 0;
+
+	*dropped = 0;
+	for (i = 0; i < d->nargs; i++) {
+		struct fixer fx = { .d = d, .set = d->args, .nset = d->nargs, .lib = lib,
+				    .quiet = quiet };
+
+		n = fix_file(&fx, d->args[i], tmp, diff, all);
+		if (n < 0)
+			bad++;
+		else
+			left += n;
+		if (n >= 0 && fx.conv_failed && lib_drop_calls(lib, &fx.s))
+			*dropped = 1;
+		if (n >= 0)
+			fixer_free(&fx);
+	}
+	for (i = lib->nset; !quiet && i < lib->nsrc; i++)
+		fix_header(&lib->srcs[i], lib, tmp, diff);
+	return bad ? -1 : left;
 }
 
 int bd_drv_fix(struct drv *d)
 {
 	struct buf diff = { 0 };
+	struct bd_result *all;
+	struct lib_plan lib;
 	char *tmp;
-	int i, n, left = 0, bad = 0;
+	int i, n, left = 0, bad = 0, dropped;
 	FILE *out = stdout;
 
 	if (!d->nargs) {
@@ -1737,13 +1857,29 @@ int bd_drv_fix(struct drv *d)
 	if (!tmp)
 		return EXIT_USAGE;
 	buf_add(&diff, "", 0);
-	for (i = 0; i < d->nargs; i++) {
-		n = fix_file(d, d->args[i], tmp, &diff);
-		if (n < 0)
-			bad++;
-		else
-			left += n;
+	{
+		/* all files in one check, as "bdops check FILES" does: a finding
+		 * may need another file (a put of a bdev the other file got) */
+		struct fixer whole = { .d = d, .set = d->args, .nset = d->nargs };
+
+		whole.s.path = d->args[0];
+		all = collect(&whole, d->args[0]);
 	}
+	/* library helpers converted with their callers: plan quietly until
+	 * no refused conversion calls one, then fix for real */
+	lib_plan(&lib, d->args, d->nargs, all);
+	for (i = 0; i < LIB_HELPERS + 1 && lib.n; i++) {
+		fix_set(d, all, &lib, tmp, &diff, 1, &dropped);
+		if (!dropped)
+			break;
+	}
+	n = fix_set(d, all, &lib, tmp, &diff, 0, &dropped);
+	if (n < 0)
+		bad = 1;
+	else
+		left = n;
+	lib_free(&lib);
+	bd_result_free(all);
 	bd_drv_rm_rf(tmp);
 	free(tmp);
 	if (d->o.output && strcmp(d->o.output, "-")) {

@@ -55,7 +55,14 @@ struct fixer {
 	const char *extra_flag;	/* one more compiler flag for collect() */
 	int wdrop[16][2];	/* fix_writes.c: lines of file writes dropped */
 	int nwdrop;
+	char *const *set;	/* all the files given: one program, checked together */
+	int nset;
+	const struct lib_plan *lib;	/* fix_lib.c: helpers converted with the methods */
+	int conv_failed;	/* the conversion of this file was refused */
+	int quiet;		/* a planning round: say nothing */
 };
+
+struct lib_plan;
 
 struct func {
 	int name;		/* token of the name */
@@ -76,7 +83,8 @@ int find_funcs(const struct src *s, const char *name, struct func *out, int max,
 	       int want_body);
 int func_at(struct src *s, const char *name, struct func *def);
 char *var_of_type(struct src *s, const struct func *def, const char *const *type);
-/* The findings of the file at path, as "bdops check" shows them. */
+/* The findings of the file set with the file at path in place of this
+ * one, as "bdops check" of the whole set shows them. */
 struct bd_result *collect(struct fixer *fx, const char *path);
 
 /* The findings of the file with the edits of the groups in mask, checked
@@ -150,5 +158,42 @@ void helper_edits(struct fixer *fx, const struct helper_req *r, int n);
 int file_ptrs(const struct src *s, int lo, int hi, const char *file, char **ptrs, int max);
 int file_ptr_decl(const struct src *s, int i, const char *file, char *const *ptrs, int nptrs);
 int file_write_stmt(const struct src *s, int i, const char *file, char *const *ptrs, int nptrs);
+
+/* fix.c: read and tokenize the file at path (s->path = path); 0 if ok. */
+int src_load(struct src *s, const char *path);
+/* Are a and b, as given or as findings name them, the same file? */
+int same_file(const char *a, const char *b);
+/* The '(' of the call whose argument token i is, and which argument. */
+int enclosing_call(const struct src *s, int i, int *argno);
+/* fix_helpers.c: the tokens of parameter argno of def. */
+int param_tokens(const struct src *s, const struct func *def, int argno, int *first,
+		 int *last, int *name);
+
+/* fix_lib.c: library helpers given a method's struct file.  A function of
+ * the set whose 'struct file *' parameter serves only what the conversion
+ * handles, and every call of which passes a converted method's file: the
+ * parameter becomes 'fmode_t mode' (definition and every declaration, the
+ * set's local headers included), the methods pass their mode. */
+#define LIB_HELPERS 16
+#define LIB_SRCS 64
+struct lib_helper {
+	char *func;
+	int argno;
+	int dropped;		/* a caller's conversion was refused */
+};
+struct lib_plan {
+	struct lib_helper h[LIB_HELPERS];
+	int n;
+	struct src srcs[LIB_SRCS];	/* the set's files, then their local headers */
+	int nset, nsrc;
+};
+void lib_plan(struct lib_plan *p, char *const *set, int nset, const struct bd_result *all);
+/* Is token i the file a converted method passes to a planned helper? */
+int lib_call_arg(const struct lib_plan *p, const struct src *s, int i);
+/* The planned helpers' definitions and declarations in fx's file. */
+void lib_edits(struct fixer *fx, const struct lib_plan *p);
+/* Drop the helpers that s calls (its conversion was refused); 1 if any. */
+int lib_drop_calls(struct lib_plan *p, const struct src *s);
+void lib_free(struct lib_plan *p);
 
 #endif

@@ -20,8 +20,8 @@ static int def_of(const struct src *s, const char *name, struct func *def)
 }
 
 /* The tokens of parameter argno of def: [first, last], name at *name. */
-static int param_tokens(const struct src *s, const struct func *def, int argno, int *first,
-			int *last, int *name)
+int param_tokens(const struct src *s, const struct func *def, int argno, int *first,
+		 int *last, int *name)
 {
 	int k = def->lparen + 1, n = 0, depth = 0, start = k;
 

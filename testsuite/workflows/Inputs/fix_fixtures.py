@@ -1,9 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
 # fix_fixtures.py BDOPS FIXTURES EXPECT WORKDIR: run "bdops fix" on every
-# bad fixture (bad/*.c, hard/bad_*.c) that has a FIX expectation (a
+# bad fixture (bad/*.c, hard/bad_*.c, and the multi-file multi/*_bad/
+# directories, whose files are one program) that has a FIX expectation (a
 # "// FIX: ..." line in the file, else a line of EXPECT), apply the diff
 # with patch -p1 to a copy, and check the result as the expectation says
-# (compiled with gcc -Werror, checked clean under every frontend).
+# (every file compiled with gcc -Werror, all files checked together clean
+# under every frontend).
 # Prints one line per fixture and a summary; exits 1 if any failed.
 import glob
 import os
@@ -18,7 +20,7 @@ frontends = ['gcc', 'clang', 'clang-tool', 'sparse']
 
 table = {}
 for line in open(expect_file):
-    m = re.match(r'^([\w/.-]+\.c): (.*)$', line.strip())
+    m = re.match(r'^([\w/.-]+): (.*)$', line.strip())
     if m:
         table[m.group(1)] = m.group(2)
 
@@ -28,18 +30,29 @@ def run(cmd, cwd):
 
 
 def check_one(rel, want):
+    """rel: a fixture file, or a multi-file fixture's directory."""
     src = os.path.join(fixtures, rel)
-    era = 'legacy' if 'kflags_legacy' in open(src).read() else 'fmode'
     d = os.path.join(work, rel.replace('/', '_'))
     shutil.rmtree(d, ignore_errors=True)
-    os.makedirs(os.path.join(d, os.path.dirname(rel)))
-    shutil.copy(src, os.path.join(d, rel))
+    if os.path.isdir(src):
+        # the files of its first check, in that order: one program
+        test = open(os.path.join(src, 'test.test')).read()
+        files = re.search(r'%check ([\w. ]+?) --', test).group(1).split()
+        era = 'legacy' if 'kflags_legacy' in test else 'fmode'
+        shutil.copytree(src, os.path.join(d, rel))
+        cwd = os.path.join(d, rel)
+    else:
+        files = [rel]
+        era = 'legacy' if 'kflags_legacy' in open(src).read() else 'fmode'
+        os.makedirs(os.path.join(d, os.path.dirname(rel)))
+        shutil.copy(src, os.path.join(d, rel))
+        cwd = d
     inc = ['-I', os.path.join(fixtures, 'include', era)]
-    fix = run([bdops, 'fix', rel, '--'] + kflags + inc, d)
+    fix = run([bdops, 'fix'] + files + ['--'] + kflags + inc, cwd)
     if fix.returncode not in (0, 1):
         return 'bdops fix failed (%d): %s' % (fix.returncode, fix.stderr.strip())
     if fix.stdout:
-        p = subprocess.run(['patch', '-p1', '-s'], cwd=d, input=fix.stdout, text=True,
+        p = subprocess.run(['patch', '-p1', '-s'], cwd=cwd, input=fix.stdout, text=True,
                            capture_output=True)
         if p.returncode:
             return 'the diff does not apply: ' + p.stdout + p.stderr
@@ -53,12 +66,13 @@ def check_one(rel, want):
     if fix.returncode != 0:
         return 'bdops fix left findings: ' + fix.stderr.strip()
     inc = ['-I', os.path.join(fixtures, 'include', reason)]
-    cc = run(['gcc'] + kflags + ['-Werror'] + inc + ['-c', rel, '-o', '/dev/null'], d)
-    if cc.returncode:
-        return 'the result does not compile against %s:\n%s' % (reason, cc.stderr)
+    for f in files:
+        cc = run(['gcc'] + kflags + ['-Werror'] + inc + ['-c', f, '-o', '/dev/null'], cwd)
+        if cc.returncode:
+            return 'the result does not compile against %s:\n%s' % (reason, cc.stderr)
     # clean under every frontend, not only the one that found the fixes
     for fe in frontends:
-        chk = run([bdops, 'check', '--frontend', fe, rel, '--'] + kflags + inc, d)
+        chk = run([bdops, 'check', '--frontend', fe] + files + ['--'] + kflags + inc, cwd)
         if chk.returncode:
             return 'the result does not check clean under %s:\n%s%s' % (fe, chk.stdout,
                                                                        chk.stderr)
@@ -66,11 +80,12 @@ def check_one(rel, want):
 
 
 files = sorted(glob.glob(os.path.join(fixtures, 'bad', '*.c')) +
-               glob.glob(os.path.join(fixtures, 'hard', 'bad_*.c')))
+               glob.glob(os.path.join(fixtures, 'hard', 'bad_*.c')) +
+               glob.glob(os.path.join(fixtures, 'multi', '*_bad')))
 counts = {'clean': 0, 'none': 0, 'missing': 0, 'failed': 0}
 for path in files:
     rel = os.path.relpath(path, fixtures)
-    m = re.search(r'FIX: (.*)', open(path).read())
+    m = None if os.path.isdir(path) else re.search(r'FIX: (.*)', open(path).read())
     want = m.group(1).strip() if m else table.get(rel)
     if not want:
         print('%s: no FIX expectation' % rel)

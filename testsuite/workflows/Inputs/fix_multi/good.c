@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0
+/* fix_multi/good.c: a driver whose open hands its struct file to lib.c. */
+#include <linux/module.h>
+#include <linux/genhd.h>
+#include "lib.h"
+
+static struct ml_info good_info;
+
+static int good_open(struct inode *inode, struct file *filp)
+{
+	struct ml_info *mi = inode->i_bdev->bd_disk->private_data;
+
+	if (!ml_may_write(filp))
+		return -EROFS;
+	return ml_open_data(mi, filp) < 0;
+}
+
+static struct block_device_operations good_fops = {
+	.owner	= THIS_MODULE,
+	.open	= good_open,
+};
+
+static int __init good_init(void)
+{
+	struct gendisk *disk = alloc_disk(1);
+
+	if (!disk)
+		return -ENOMEM;
+	disk->fops = &good_fops;
+	disk->private_data = &good_info;
+	add_disk(disk);
+	return 0;
+}
+
+module_init(good_init);
