@@ -191,6 +191,22 @@ static pid_t spawn(struct run *r, int i)
 	return pid;
 }
 
+/* sparse's errors about code it analysed anyway (an undefined identifier)
+ * do not fail the frontend, but the user has to see them: gcc and clang
+ * would have stopped there. */
+static void show_errors(const char *log)
+{
+	char line[4096];
+	FILE *f = fopen(log, "r");
+
+	if (!f)
+		return;
+	while (fgets(line, sizeof(line), f))
+		if (strstr(line, ": error: "))
+			fputs(line, stderr);
+	fclose(f);
+}
+
 static int log_has_syntax_error(const char *log)
 {
 	char line[4096];
@@ -223,6 +239,8 @@ static int job_done(struct run *r, int i, int status)
 		status = 1 << 8;
 	if (WIFEXITED(status) && (WEXITSTATUS(status) == 0 ||
 	    (WEXITSTATUS(status) == 1 && !strcmp(r->d->frontend, "clang-tool")))) {
+		if (!strcmp(r->d->frontend, "sparse"))
+			show_errors(log);
 		unlink(log);
 		free(log);
 		return 1;
