@@ -15,8 +15,10 @@
  *   - an exclusive get with a NULL holder.
  * Unknown is not a mismatch: with --strict such pairs get a note.
  *
- * Limits: gets and puts inside wrapper functions are matched only through
- * struct fields, not through the wrapper's parameters or return value.
+ * Gets inside wrappers are followed through the wrapper's return value and
+ * through an out-parameter (*out = bdev; the caller passes &local).
+ * Limits: puts inside wrappers are matched through the put parameter or
+ * struct fields only.
  * Confidence: high for constants and failed/double puts, medium for
  * "computed from" (the field must be read in the put's own function).
  */
@@ -58,6 +60,7 @@ struct gsite {
 	struct bd_roots bdev;	/* what the get opens */
 	struct bd_mset mode;
 	int has_mode;
+	int outslot;		/* slot + 1 of the local an out-parameter call fills */
 };
 
 struct ffact {			/* a get's bdev stored in tag.field */
@@ -278,8 +281,44 @@ static struct gsite *returned_get(struct pm *p, struct bd_fn *w, int ndirect)
 	return NULL;
 }
 
-/* Calls to a function that returns a get's bdev are gets themselves, with
- * the wrapper's parameters replaced by the call's arguments. */
+/* Calls to wrapper w of get p->g[at] are gets themselves, with w's
+ * parameters replaced by the call's arguments.  out < 0: w returns the
+ * bdev; else w stores it through parameter out and the call passes &local,
+ * which its later loads find (add_out_roots()). */
+static void collect_call_gets(struct pm *p, struct bd_fn *w, int at, int out)
+{
+	for (int j = 0; j < p->c->nfns; j++) {
+		struct bd_fn *fn = &p->c->fns[j];
+		struct bd_func *f = fn->f;
+
+		if (!fn->kept || fn == w)
+			continue;
+		for (int b = 0; b < f->nblocks; b++)
+			for (int k = 0; k < f->blocks[b]->nevents; k++) {
+				struct bd_event *e = &f->blocks[b]->events[k], *a = NULL;
+				struct gsite *g;
+
+				if (e->op != BD_CALL || e->name != w->f->decl->name)
+					continue;
+				if (out >= 0) {
+					a = out < e->nargs ? bd_strip(fn, e->args[out]) : NULL;
+					if (!a || a->op != BD_SLOT_ADDR)
+						continue;
+				}
+				BD_GROW(p->g, p->ng, p->capg);
+				g = &p->g[p->ng++];
+				*g = p->g[at];
+				g->fn = fn;
+				g->ev = e;
+				g->bdev.n = 1;
+				g->bdev.ev[0] = e;
+				g->bdev.fn[0] = fn;
+				g->outslot = a ? (int)a->imm + 1 : 0;
+				subst_params(&p->g[at].mode, w, fn, e, &g->mode);
+			}
+	}
+}
+
 static void collect_wrapper_gets(struct pm *p)
 {
 	int nd = p->ng;
@@ -288,34 +327,72 @@ static void collect_wrapper_gets(struct pm *p)
 		struct bd_fn *w = &p->c->fns[i];
 		struct gsite *inner;
 
-		if (!w->kept || !(inner = returned_get(p, w, nd)))
-			continue;
-		for (int j = 0; j < p->c->nfns; j++) {
-			struct bd_fn *fn = &p->c->fns[j];
-			struct bd_func *f = fn->f;
+		if (w->kept && (inner = returned_get(p, w, nd)))
+			collect_call_gets(p, w, (int)(inner - p->g), -1);
+	}
+}
 
-			if (!fn->kept || fn == w)
+/* The parameter w stores get g's bdev through (*out = bdev), or -1. */
+static int out_param(struct bd_fn *w, struct gsite *g)
+{
+	struct bd_func *f = w->f;
+
+	for (int b = 0; b < f->nblocks; b++)
+		for (int k = 0; k < f->blocks[b]->nevents; k++) {
+			struct bd_event *e = &f->blocks[b]->events[k];
+			struct bd_roots v, a;
+			int i;
+
+			if (e->op != BD_DEREF_STORE)
 				continue;
-			for (int b = 0; b < f->nblocks; b++)
-				for (int k = 0; k < f->blocks[b]->nevents; k++) {
-					struct bd_event *e = &f->blocks[b]->events[k];
-					struct gsite *g;
-					int at = (int)(inner - p->g);
-
-					if (e->op != BD_CALL || e->name != w->f->decl->name)
-						continue;
-					BD_GROW(p->g, p->ng, p->capg);
-					inner = &p->g[at];
-					g = &p->g[p->ng++];
-					*g = *inner;
-					g->fn = fn;
-					g->ev = e;
-					g->bdev.n = 1;
-					g->bdev.ev[0] = e;
-					g->bdev.fn[0] = fn;
-					subst_params(&inner->mode, w, fn, e, &g->mode);
-				}
+			bd_roots(w, e->b, &v);
+			for (i = 0; i < v.n && v.ev[i] != g->ev; i++)
+				;
+			if (i == v.n)
+				continue;
+			bd_roots(w, e->a, &a);
+			if (a.n == 1 && a.ev[0] && a.ev[0]->op == BD_PARAM)
+				return (int)a.ev[0]->imm;
 		}
+	return -1;
+}
+
+/* Gets stored through an out-parameter (btrfs_get_bdev_and_sb(),
+ * xfs_blkdev_get(): *bdev = blkdev_get_by_path(...)). */
+static void collect_out_gets(struct pm *p, int ndirect)
+{
+	for (int gi = 0; gi < ndirect; gi++) {
+		struct gsite *g = &p->g[gi];
+		int i;
+
+		if (g->def->bdev_arg >= 0 || !g->fn->kept)
+			continue;
+		i = out_param(g->fn, g);
+		if (i >= 0)
+			collect_call_gets(p, g->fn, gi, i);
+	}
+}
+
+static int may_follow(struct bd_fn *fn, struct bd_event *x, struct bd_event *y);
+
+/* A bdev read from a local an out-parameter call filled has that call
+ * among its roots (the load itself sees no store to the local). */
+static void add_out_roots(struct pm *p, struct bd_fn *fn, bd_val v, struct bd_roots *r)
+{
+	struct bd_event *e = bd_def(fn, v);
+
+	while (e && e->op == BD_COPY)
+		e = bd_def(fn, e->a);
+	if (!e || e->op != BD_SLOT_LOAD)
+		return;
+	for (int gi = 0; gi < p->ng; gi++) {
+		struct gsite *g = &p->g[gi];
+
+		if (g->fn != fn || g->outslot != e->imm + 1 ||
+		    !may_follow(fn, g->ev, e) || r->n == BD_MAXROOTS)
+			continue;
+		r->fn[r->n] = fn;
+		r->ev[r->n++] = g->ev;
 	}
 }
 
@@ -1313,6 +1390,7 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 	if (put->nargs < 2)
 		return;		/* legacy blkdev_put(bdev): no mode to compare */
 	bd_roots(fn, put->args[0], &r);
+	add_out_roots(p, fn, put->args[0], &r);
 	bd_mode_eval(fn, put->args[1], &P);
 	if (match_put(p, fn, &r, fn, put, put->args[1], &P))
 		return;
@@ -1352,6 +1430,7 @@ static void check_wrapper_put(struct pm *p, struct bd_fn *w, struct bd_event *pu
 				    param >= c->nargs)
 					continue;
 				bd_roots(fn, c->args[param], &ar);
+				add_out_roots(p, fn, c->args[param], &ar);
 				subst_params(&M, w, fn, c, &P);
 				match_put(p, fn, &ar, w, put, put->args[1], &P);
 			}
@@ -1470,12 +1549,15 @@ void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn);
 void bd_check_put_mode(struct bd_ctx *c)
 {
 	struct pm p;
+	int nd;
 
 	memset(&p, 0, sizeof(p));
 	p.c = c;
 
 	collect_gets(&p);
+	nd = p.ng;
 	collect_wrapper_gets(&p);
+	collect_out_gets(&p, nd);
 	collect_fields(&p);
 	collect_mode_fields(&p);
 	record_gets(&p);
