@@ -147,29 +147,21 @@ static void trace(struct nd *n, struct bd_fn *fn, bd_val v, int shift,
 static int from_callers(struct nd *n, struct bd_fn *fn, int param, int shift,
 			struct hit *out)
 {
-	const char *name = fn->f->decl->name;
+	struct bd_call_it it = { 0 };
+	struct bd_fn *caller;
+	struct bd_event *e;
 
-	for (int i = 0; i < n->c->nfns; i++) {
-		struct bd_fn *caller = &n->c->fns[i];
-		struct bd_func *f = caller->f;
+	while ((e = bd_next_call(n->c, fn->f->decl->name, fn, &it, &caller))) {
+		struct hit h = { 0 };
 
-		if (!caller->kept || caller == fn)
+		if (param >= e->nargs)
 			continue;
-		for (int b = 0; b < f->nblocks; b++)
-			for (int k = 0; k < f->blocks[b]->nevents; k++) {
-				struct bd_event *e = &f->blocks[b]->events[k];
-				struct hit h = { 0 };
-
-				if (e->op != BD_CALL || !e->name || strcmp(e->name, name) ||
-				    param >= e->nargs)
-					continue;
-				budget = TRACE_BUDGET;
-				trace(n, caller, e->args[param], shift, &h, 0);
-				if (h.found && h.load) {
-					*out = h;
-					return 1;
-				}
-			}
+		budget = TRACE_BUDGET;
+		trace(n, caller, e->args[param], shift, &h, 0);
+		if (h.found && h.load) {
+			*out = h;
+			return 1;
+		}
 	}
 	return 0;
 }

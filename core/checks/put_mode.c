@@ -287,35 +287,29 @@ static struct gsite *returned_get(struct pm *p, struct bd_fn *w, int ndirect)
  * which its later loads find (add_out_roots()). */
 static void collect_call_gets(struct pm *p, struct bd_fn *w, int at, int out)
 {
-	for (int j = 0; j < p->c->nfns; j++) {
-		struct bd_fn *fn = &p->c->fns[j];
-		struct bd_func *f = fn->f;
+	struct bd_call_it it = { 0 };
+	struct bd_fn *fn;
+	struct bd_event *e;
 
-		if (!fn->kept || fn == w)
-			continue;
-		for (int b = 0; b < f->nblocks; b++)
-			for (int k = 0; k < f->blocks[b]->nevents; k++) {
-				struct bd_event *e = &f->blocks[b]->events[k], *a = NULL;
-				struct gsite *g;
+	while ((e = bd_next_call(p->c, w->f->decl->name, w, &it, &fn))) {
+		struct bd_event *a = NULL;
+		struct gsite *g;
 
-				if (e->op != BD_CALL || e->name != w->f->decl->name)
-					continue;
-				if (out >= 0) {
-					a = out < e->nargs ? bd_strip(fn, e->args[out]) : NULL;
-					if (!a || a->op != BD_SLOT_ADDR)
-						continue;
-				}
-				BD_GROW(p->g, p->ng, p->capg);
-				g = &p->g[p->ng++];
-				*g = p->g[at];
-				g->fn = fn;
-				g->ev = e;
-				g->bdev.n = 1;
-				g->bdev.ev[0] = e;
-				g->bdev.fn[0] = fn;
-				g->outslot = a ? (int)a->imm + 1 : 0;
-				subst_params(&p->g[at].mode, w, fn, e, &g->mode);
-			}
+		if (out >= 0) {
+			a = out < e->nargs ? bd_strip(fn, e->args[out]) : NULL;
+			if (!a || a->op != BD_SLOT_ADDR)
+				continue;
+		}
+		BD_GROW(p->g, p->ng, p->capg);
+		g = &p->g[p->ng++];
+		*g = p->g[at];
+		g->fn = fn;
+		g->ev = e;
+		g->bdev.n = 1;
+		g->bdev.ev[0] = e;
+		g->bdev.fn[0] = fn;
+		g->outslot = a ? (int)a->imm + 1 : 0;
+		subst_params(&p->g[at].mode, w, fn, e, &g->mode);
 	}
 }
 
@@ -1403,6 +1397,9 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
  * call's argument, with the wrapper's mode seen through the call. */
 static void check_wrapper_put(struct pm *p, struct bd_fn *w, struct bd_event *put)
 {
+	struct bd_call_it it = { 0 };
+	struct bd_fn *fn;
+	struct bd_event *c;
 	struct bd_roots r;
 	struct bd_mset M;
 	int param;
@@ -1414,26 +1411,16 @@ static void check_wrapper_put(struct pm *p, struct bd_fn *w, struct bd_event *pu
 		return;
 	param = (int)r.ev[0]->imm;
 	bd_mode_eval(w, put->args[1], &M);
-	for (int j = 0; j < p->c->nfns; j++) {
-		struct bd_fn *fn = &p->c->fns[j];
-		struct bd_func *f = fn->f;
+	while ((c = bd_next_call(p->c, w->f->decl->name, w, &it, &fn))) {
+		struct bd_roots ar;
+		struct bd_mset P;
 
-		if (!fn->kept || fn == w)
+		if (param >= c->nargs)
 			continue;
-		for (int b = 0; b < f->nblocks; b++)
-			for (int k = 0; k < f->blocks[b]->nevents; k++) {
-				struct bd_event *c = &f->blocks[b]->events[k];
-				struct bd_roots ar;
-				struct bd_mset P;
-
-				if (c->op != BD_CALL || c->name != w->f->decl->name ||
-				    param >= c->nargs)
-					continue;
-				bd_roots(fn, c->args[param], &ar);
-				add_out_roots(p, fn, c->args[param], &ar);
-				subst_params(&M, w, fn, c, &P);
-				match_put(p, fn, &ar, w, put, put->args[1], &P);
-			}
+		bd_roots(fn, c->args[param], &ar);
+		add_out_roots(p, fn, c->args[param], &ar);
+		subst_params(&M, w, fn, c, &P);
+		match_put(p, fn, &ar, w, put, put->args[1], &P);
 	}
 }
 

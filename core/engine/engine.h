@@ -112,6 +112,14 @@ int bd_dominates(const struct bd_fn *fn, int a, int b);
 struct bd_fn *bd_fn_by_name(struct bd_ctx *c, const char *name);
 void bd_fn_index(struct bd_ctx *c);
 
+/* The calls to function 'name' in every kept function but 'skip', one per
+ * call of bd_next_call(); 'it' starts zeroed.  NULL at the end. */
+struct bd_call_it {
+	int fn, b, k;
+};
+struct bd_event *bd_next_call(struct bd_ctx *c, const char *name, const struct bd_fn *skip,
+			      struct bd_call_it *it, struct bd_fn **caller);
+
 /* roles.c */
 void bd_roles(struct bd_ctx *c);
 unsigned bd_role_of_member(const char *member);

@@ -244,6 +244,30 @@ void bd_fn_index(struct bd_ctx *c)
 	}
 }
 
+struct bd_event *bd_next_call(struct bd_ctx *c, const char *name, const struct bd_fn *skip,
+			      struct bd_call_it *it, struct bd_fn **caller)
+{
+	for (; it->fn < c->nfns; it->fn++, it->b = it->k = 0) {
+		struct bd_fn *fn = &c->fns[it->fn];
+
+		if (!fn->kept || fn == skip)
+			continue;
+		for (; it->b < fn->f->nblocks; it->b++, it->k = 0) {
+			struct bd_block *blk = fn->f->blocks[it->b];
+
+			while (it->k < blk->nevents) {
+				struct bd_event *e = &blk->events[it->k++];
+
+				if (e->op == BD_CALL && e->name && !strcmp(e->name, name)) {
+					*caller = fn;
+					return e;
+				}
+			}
+		}
+	}
+	return NULL;
+}
+
 struct bd_fn *bd_fn_by_name(struct bd_ctx *c, const char *name)
 {
 	unsigned h;
