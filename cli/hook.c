@@ -16,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "driver.h"
+#include "cli.h"
 
 #define HOOK_MARK "installed by 'bdops install-hook'"
 

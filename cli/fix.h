@@ -7,7 +7,7 @@
 #ifndef BDOPS_FIX_H
 #define BDOPS_FIX_H
 
-#include "driver.h"
+#include "cli.h"
 
 enum { T_ID, T_NUM, T_STR, T_PUNCT };
 

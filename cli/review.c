@@ -36,7 +36,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "driver.h"
+#include "cli.h"
 #include "json.h"
 
 /* ---- helpers shared with fix.c and hook.c ---- */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * driver.h - what the parts of build/bin/bdops share.
+ * cli.h - what the parts of build/bin/bdops share.
  */
 #ifndef BDOPS_DRIVER_H
 #define BDOPS_DRIVER_H

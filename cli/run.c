@@ -19,7 +19,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "driver.h"
+#include "cli.h"
 #include "json.h"
 
 struct run {

@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
-#include "driver.h"
+#include "cli.h"
 #include "json.h"
 
 enum { C_CHECK = 1, C_MERGE = 2, C_REPORT = 4, C_ALL = 7,
