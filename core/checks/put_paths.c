@@ -4,9 +4,9 @@
  * get failed, and a second put of the same bdev on one path.
  *
  * A forward may-dataflow over the function's CFG.  Facts: "get G is known to
- * have failed" (set on the edge where IS_ERR(bdev) - or a non-zero
- * blkdev_get() result - is true, cleared on the other edge and when the get
- * runs again) and "bdev K has been put" (set by a put, cleared when whatever
+ * have failed" (set on the edge where an error-pointer test of its bdev -
+ * IS_ERR() in any spelling, errptr.c - or a non-zero blkdev_get() result is
+ * true, cleared on the other edge and when the get runs again) and "bdev K has been put" (set by a put, cleared when whatever
  * K is read from is produced again, so loops over arrays of devices do not
  * count as double puts).  A get whose result was never tested is not
  * "failed": unknown is not a bug.
@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../engine/engine.h"
+#include "../engine/errptr.h"
 
 int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result);
 int bd_is_put(const struct bd_event *e);
@@ -40,6 +41,12 @@ struct paths {
 	int nk, capk;
 	int nbits, words;
 	unsigned long *in;	/* per block: ERR bits then PUT bits */
+	/* blocks that branch on a phi of constants (&& and || used as a
+	 * value, as in unlikely(!p || IS_ERR_VALUE(p))): the state of each
+	 * incoming edge, kept apart, because the constant it brings decides
+	 * the branch */
+	struct bd_event **thr;	/* per block: that phi, or NULL */
+	unsigned long **thr_in;	/* per block: one state per phi input */
 };
 
 #define WBITS (8 * (int)sizeof(long))
@@ -85,8 +92,8 @@ static int key_of(struct paths *p, bd_val v)
 	return p->nk++;
 }
 
-/* Which get does this condition test, and does true mean it failed? */
-static int cond_get(struct paths *p, bd_val v, int *true_failed, int depth)
+/* if (err) with err = blkdev_get(...): which get, and does true mean failed? */
+static int int_result_test(struct paths *p, bd_val v, int *true_failed, int depth)
 {
 	struct bd_event *e = bd_strip(p->fn, v);
 	struct bd_roots r;
@@ -95,14 +102,14 @@ static int cond_get(struct paths *p, bd_val v, int *true_failed, int depth)
 	if (!e || depth > 8)
 		return -1;
 	if (e->op == BD_UNOP && e->sub == BD_NOT) {
-		int g = cond_get(p, e->a, true_failed, depth + 1);
+		int g = int_result_test(p, e->a, true_failed, depth + 1);
 
 		*true_failed = !*true_failed;
 		return g;
 	}
 	if (e->op == BD_BINOP && (e->sub == BD_NE || e->sub == BD_EQ || e->sub == BD_LT) &&
 	    bd_const_value(p->fn, e->b, &k) && k == 0) {
-		int g = cond_get(p, e->a, true_failed, depth + 1);
+		int g = int_result_test(p, e->a, true_failed, depth + 1);
 
 		if (e->sub == BD_EQ)
 			*true_failed = !*true_failed;
@@ -110,18 +117,7 @@ static int cond_get(struct paths *p, bd_val v, int *true_failed, int depth)
 	}
 	if (e->op == BD_CALL && e->name && e->nargs >= 1 &&
 	    (!strcmp(e->name, "expect") || !strcmp(e->name, "__builtin_expect")))
-		return cond_get(p, e->args[0], true_failed, depth + 1);
-	if (e->op == BD_CALL && e->name && e->nargs >= 1 &&
-	    (!strcmp(e->name, "IS_ERR") || !strcmp(e->name, "IS_ERR_OR_NULL"))) {
-		bd_roots(p->fn, e->args[0], &r);
-		for (int g = 0; g < p->ng; g++)
-			if (!p->gint[g] && roots_meet(&r, &p->groots[g])) {
-				*true_failed = 1;
-				return g;
-			}
-		return -1;
-	}
-	/* if (err) with err = blkdev_get(...) */
+		return int_result_test(p, e->args[0], true_failed, depth + 1);
 	bd_roots(p->fn, v, &r);
 	for (int g = 0; g < p->ng; g++)
 		if (p->gint[g] && r.n == 1 && r.ev[0] == p->gets[g]) {
@@ -129,6 +125,42 @@ static int cond_get(struct paths *p, bd_val v, int *true_failed, int depth)
 			return g;
 		}
 	return -1;
+}
+
+/* The get (returning a pointer) whose bdev pointer value ptr is, or -1. */
+static int ptr_get(struct paths *p, bd_val ptr)
+{
+	struct bd_roots r;
+
+	bd_roots(p->fn, ptr, &r);
+	for (int g = 0; g < p->ng; g++)
+		if (!p->gint[g] && roots_meet(&r, &p->groots[g]))
+			return g;
+	return -1;
+}
+
+/* Which get does this condition test, and does true mean it failed?  An
+ * error-pointer test in any spelling (errptr.c), or blkdev_get()'s int. */
+static int cond_get(struct paths *p, bd_val v, int *true_failed)
+{
+	bd_val ptr;
+	int side = bd_errptr_test(p->fn, v, &ptr);
+
+	if (side < 0) {
+		*true_failed = 0;
+		return int_result_test(p, v, true_failed, 0);
+	}
+	*true_failed = side;
+	return ptr_get(p, ptr);
+}
+
+/* A NULL test of a get's bdev: which get, and does true mean NULL? */
+static int null_get(struct paths *p, bd_val v, int *true_null)
+{
+	bd_val ptr;
+
+	*true_null = bd_null_test(p->fn, v, &ptr);
+	return *true_null < 0 ? -1 : ptr_get(p, ptr);
 }
 
 static void kill_keys(struct paths *p, unsigned long *s, struct bd_event *e)
@@ -205,6 +237,76 @@ static void transfer(struct paths *p, int b, unsigned long *s, int final)
 	}
 }
 
+/* The branch condition of block b as a function of a phi of constants in
+ * b, or NULL: copies, !, == 0, != 0 and likely()/unlikely() over it. */
+static struct bd_event *thread_phi(struct paths *p, int b)
+{
+	struct bd_block *blk = p->fn->f->blocks[b];
+	bd_val v = blk->cond;
+	int64_t k;
+
+	if (blk->term != BD_T_BRANCH || blk->nsucc != 2)
+		return NULL;
+	for (int depth = 0; depth < 16; depth++) {
+		struct bd_event *e = bd_def(p->fn, v);
+
+		if (!e)
+			return NULL;
+		switch (e->op) {
+		case BD_COPY:
+		case BD_UNOP:
+			if (e->op == BD_UNOP && e->sub != BD_NOT)
+				return NULL;
+			v = e->a;
+			continue;
+		case BD_BINOP:
+			if ((e->sub != BD_NE && e->sub != BD_EQ) ||
+			    !bd_const_value(p->fn, e->b, &k) || k)
+				return NULL;
+			v = e->a;
+			continue;
+		case BD_CALL:
+			if (!e->name || e->nargs < 1 ||
+			    (strcmp(e->name, "expect") && strcmp(e->name, "__builtin_expect")))
+				return NULL;
+			v = e->args[0];
+			continue;
+		case BD_PHI:
+			if (!e->preds || bd_event_block(p->fn, e) != b)
+				return NULL;
+			for (int i = 0; i < e->nargs; i++)
+				if (!bd_const_value(p->fn, e->args[i], &k))
+					return NULL;
+			return e;
+		default:
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
+/* Is the branch of block b taken (succ[0]) when its phi brings input i? */
+static int thread_taken(struct paths *p, int b, int i)
+{
+	bd_val v = p->fn->f->blocks[b]->cond;
+	int64_t k = 0;
+	int neg = 0;
+
+	for (;;) {
+		struct bd_event *e = bd_def(p->fn, v);
+
+		if (e->op == BD_PHI) {
+			bd_const_value(p->fn, e->args[i], &k);
+			break;
+		}
+		if (e->op == BD_UNOP || (e->op == BD_BINOP && e->sub == BD_EQ))
+			neg = !neg;
+		v = e->op == BD_CALL ? e->args[0] : e->a;
+		/* !x and x == 0 flip; != 0, copies and expect() do not */
+	}
+	return (k != 0) != neg;
+}
+
 static int flow_edge(struct paths *p, int b, int si, const unsigned long *out)
 {
 	struct bd_block *blk = p->fn->f->blocks[b];
@@ -217,13 +319,16 @@ static int flow_edge(struct paths *p, int b, int si, const unsigned long *out)
 		return 0;
 	}
 	memcpy(e, out, p->words * sizeof(long));
-	if (blk->term == BD_T_BRANCH && (g = cond_get(p, blk->cond, &tf, 0)) >= 0) {
+	if (blk->term == BD_T_BRANCH && (g = cond_get(p, blk->cond, &tf)) >= 0) {
 		int failed_edge = si == 0 ? tf : !tf;
 
 		if (failed_edge)
 			set(e, g);
 		else
 			clr(e, g);
+	} else if (blk->term == BD_T_BRANCH && (g = null_get(p, blk->cond, &tf)) >= 0 &&
+		   (si == 0 ? tf : !tf)) {
+		clr(e, g);	/* a failed get's bdev is not NULL */
 	}
 	in = p->in + (size_t)t * p->words;
 	for (int w = 0; w < p->words; w++) {
@@ -231,7 +336,40 @@ static int flow_edge(struct paths *p, int b, int si, const unsigned long *out)
 			changed = 1;
 		in[w] |= e[w];
 	}
+	for (int i = 0; p->thr[t] && i < p->thr[t]->nargs; i++) {
+		if (p->thr[t]->preds[i] != b)
+			continue;
+		in = p->thr_in[t] + (size_t)i * p->words;
+		for (int w = 0; w < p->words; w++) {
+			if ((in[w] | e[w]) != in[w])
+				changed = 1;
+			in[w] |= e[w];
+		}
+	}
 	free(e);
+	return changed;
+}
+
+/* Block b's successors, each from the inputs of its phi that take it. */
+static int flow_threaded(struct paths *p, int b, unsigned long *s)
+{
+	struct bd_event *phi = p->thr[b];
+	unsigned long *one = bd_xcalloc(p->words, sizeof(long));
+	int changed = 0;
+
+	for (int si = 0; si < 2; si++) {
+		memset(s, 0, p->words * sizeof(long));
+		for (int i = 0; i < phi->nargs; i++) {
+			if (thread_taken(p, b, i) != !si)
+				continue;
+			memcpy(one, p->thr_in[b] + (size_t)i * p->words, p->words * sizeof(long));
+			transfer(p, b, one, 0);
+			for (int w = 0; w < p->words; w++)
+				s[w] |= one[w];
+		}
+		changed |= flow_edge(p, b, si, s);
+	}
+	free(one);
 	return changed;
 }
 
@@ -281,12 +419,21 @@ void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn)
 	p.nbits = p.ng + p.nk;
 	p.words = p.nbits / WBITS + 1;
 	p.in = bd_xcalloc((size_t)n * p.words + 1, sizeof(long));
+	p.thr = bd_xcalloc(n, sizeof(*p.thr));
+	p.thr_in = bd_xcalloc(n, sizeof(*p.thr_in));
+	for (int b = 0; b < n; b++)
+		if ((p.thr[b] = thread_phi(&p, b)))
+			p.thr_in[b] = bd_xcalloc((size_t)p.thr[b]->nargs * p.words, sizeof(long));
 	s = bd_xcalloc(p.words, sizeof(long));
 	while (changed && rounds++ < 100) {
 		changed = 0;
 		for (int r = 0; r < fn->nrpo; r++) {
 			int b = fn->rpo[r];
 
+			if (p.thr[b]) {
+				changed |= flow_threaded(&p, b, s);
+				continue;
+			}
 			memcpy(s, p.in + (size_t)b * p.words, p.words * sizeof(long));
 			transfer(&p, b, s, 0);
 			for (int si = 0; si < fn->f->blocks[b]->nsucc; si++)
@@ -303,6 +450,10 @@ void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn)
 	}
 	free(s);
 	free(p.in);
+	for (int b = 0; b < n; b++)
+		free(p.thr_in[b]);
+	free(p.thr);
+	free(p.thr_in);
 out:
 	free(p.gets);
 	free(p.groots);
