@@ -1411,15 +1411,10 @@ bool macroValue(Preprocessor &PP, const IdentifierInfo *II, int64_t &V, int Dept
 }
 
 void setMacros(Preprocessor &PP, bd_unit *U) {
-  static const char *const Names[] = {
-      "O_NDELAY",     "O_NONBLOCK",  "FMODE_READ", "FMODE_WRITE",
-      "FMODE_LSEEK",  "FMODE_PREAD", "FMODE_PWRITE", "FMODE_EXEC",
-      "FMODE_NDELAY", "FMODE_EXCL",
-  };
-  for (const char *N : Names) {
+  for (const char *const *N = bd_macro_names(); *N; N++) {
     int64_t V;
-    if (macroValue(PP, PP.getIdentifierInfo(N), V, 0))
-      bd_unit_set_macro(U, N, V);
+    if (macroValue(PP, PP.getIdentifierInfo(*N), V, 0))
+      bd_unit_set_macro(U, *N, V);
   }
 }
 

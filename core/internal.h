@@ -29,6 +29,7 @@ struct bd_unit {
 	int nrefs, cap_refs;
 	struct bd_macro *macros;
 	int nmacros, cap_macros;
+	int era;			/* engine/era.c's cache: era + 1, 0 unset */
 };
 
 void *bd_xcalloc(size_t n, size_t size);

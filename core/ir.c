@@ -203,6 +203,8 @@ struct bd_decl *bd_declare(struct bd_unit *u, const char *name, int is_static,
 	struct bd_decl *d = bd_find_decl(u, name);
 	int i;
 
+	u->era = 0;	/* a new prototype may tell another era */
+
 	if (!d) {
 		d = bd_xcalloc(1, sizeof(*d));
 		d->name = bd_intern(u, name);
@@ -636,6 +638,7 @@ void bd_bind(struct bd_unit *u, const char *tag, const char *object,
 {
 	struct bd_binding *b;
 
+	u->era = 0;
 	BD_GROW(u->bindings, u->nbindings, u->cap_bindings);
 	b = &u->bindings[u->nbindings++];
 	b->tag = bd_intern(u, tag);

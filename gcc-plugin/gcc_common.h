@@ -73,7 +73,7 @@ void bdops_gcc_flush_functions(struct bd_unit *u);
 /* Walk a variable's static initializer for ops-table bindings. */
 void bdops_gcc_scan_initializer(struct bd_unit *u, tree var);
 
-/* Record the unit's O_NDELAY/O_NONBLOCK/FMODE_* macros (C only). */
+/* Record the unit's flag macros, bd_macro_names() (C only). */
 void bdops_gcc_record_macros(struct bd_unit *u);
 
 /* Set when the lowering met something it could not handle safely; the

@@ -2,7 +2,8 @@
 /*
  * gcc_tables.cc - what the unit needs besides function bodies: ops-table
  * bindings from static initializers (docs/design.md rule 7) and the values
- * of O_NDELAY, O_NONBLOCK and FMODE_* as this unit's headers define them.
+ * of the flag macros (bd_macro_names(): O_NDELAY, FMODE_*, BLK_OPEN_*) as
+ * this unit's headers define them.
  *
  * Initializers are read at PLUGIN_FINISH_DECL, right after the C front end
  * stored the digested CONSTRUCTOR, so tables that the optimiser later drops
@@ -285,14 +286,9 @@ static bool macro_value(const char *name, int depth, int64_t *out)
 
 void bdops_gcc_record_macros(struct bd_unit *u)
 {
-	static const char *const names[] = {
-		"O_NDELAY", "O_NONBLOCK", "FMODE_READ", "FMODE_WRITE",
-		"FMODE_LSEEK", "FMODE_PREAD", "FMODE_PWRITE", "FMODE_EXEC",
-		"FMODE_NDELAY", "FMODE_EXCL",
-	};
 	int64_t v;
 
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++)
-		if (macro_value(names[i], 0, &v))
-			bd_unit_set_macro(u, names[i], v);
+	for (const char *const *n = bd_macro_names(); *n; n++)
+		if (macro_value(*n, 0, &v))
+			bd_unit_set_macro(u, *n, v);
 }

@@ -25,7 +25,7 @@ cd "$top"
 status=0
 for fe in gcc clang sparse; do
 	echo "== bdops check --frontend $fe (kernel-fixtures)"
-	for era in legacy fmode; do
+	for era in $(ls kernel-fixtures/include); do
 		files=$(grep -rl --include='*.c' "%kflags_$era" kernel-fixtures | grep -v '/harness/' | sort || true)
 		[ -n "$files" ] || continue
 		# shellcheck disable=SC2086

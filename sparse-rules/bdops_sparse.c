@@ -109,7 +109,7 @@ static int take_options(int argc, char **argv)
 	return n;
 }
 
-/* ---- macros the checks need (O_NDELAY, FMODE_*) ---- */
+/* ---- the flag macros the checks need (bd_macro_names()) ---- */
 
 static int macro_value(const char *name, int64_t *out, int depth);
 
@@ -162,17 +162,12 @@ static int macro_value(const char *name, int64_t *out, int depth)
 
 static void record_macros(struct bd_unit *u)
 {
-	static const char *const names[] = {
-		"O_NDELAY", "O_NONBLOCK", "FMODE_READ", "FMODE_WRITE",
-		"FMODE_LSEEK", "FMODE_PREAD", "FMODE_PWRITE", "FMODE_EXEC",
-		"FMODE_NDELAY", "FMODE_EXCL",
-	};
-	unsigned int i;
+	const char *const *n;
 	int64_t v;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		if (macro_value(names[i], &v, 0))
-			bd_unit_set_macro(u, names[i], v);
+	for (n = bd_macro_names(); *n; n++)
+		if (macro_value(*n, &v, 0))
+			bd_unit_set_macro(u, *n, v);
 }
 
 /* ---- one translation unit ---- */

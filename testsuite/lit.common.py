@@ -42,8 +42,6 @@ config.substitutions += [
     ('%check', '%s check --frontend %s %s' % (bdops, fe, extra)),
     ('%frontend', fe),
     ('%fixtures', fixtures),
-    ('%kflags_fmode', kflags + ' -I' + os.path.join(fixtures, 'include', 'fmode')),
-    ('%kflags_legacy', kflags + ' -I' + os.path.join(fixtures, 'include', 'legacy')),
     ('%gcc_plugin', os.path.join(build, 'lib', 'bdops_gcc.so')),
     ('%clang_plugin', os.path.join(build, 'lib', 'bdops_clang.so')),
     ('%clang_tool', os.path.join(build, 'bin', 'bdops-clang-tool')),
@@ -55,6 +53,12 @@ config.substitutions += [
     ('%clang', os.path.join(llvm_bin, 'clang')),
     ('%python', '/usr/bin/python3'),
 ]
+
+# %kflags_ERA for every header era under kernel-fixtures/include (legacy,
+# fmode, holder, ...): a fixture names its era in its RUN line.
+for era in sorted(os.listdir(os.path.join(fixtures, 'include'))):
+    config.substitutions.append(('%kflags_' + era,
+                                 kflags + ' -I' + os.path.join(fixtures, 'include', era)))
 
 # Longest names first, so '%bdops' never eats the front of '%bdops_sparse'.
 config.substitutions.sort(key=lambda kv: -len(kv[0]))

@@ -167,8 +167,13 @@ struct bd_unit *bd_unit_new(const char *main_file);
 void bd_unit_free(struct bd_unit *u);
 const char *bd_intern(struct bd_unit *u, const char *s);
 struct bd_loc bd_loc_make(struct bd_unit *u, const char *file, int line, int col);
-/* O_NDELAY / O_NONBLOCK as the unit's headers define them (default 04000). */
+/* A flag macro (O_NDELAY, FMODE_*, BLK_OPEN_*) as the unit's headers define
+ * it.  The names to read are bd_macro_names(): one NULL-terminated list in
+ * the core that every frontend iterates. */
 void bd_unit_set_macro(struct bd_unit *u, const char *name, int64_t value);
+const char *const *bd_macro_names(void);
+/* The value the core assumes when the unit does not define 'name'. */
+int64_t bd_macro_default(const char *name);
 
 /* Declare (or look up) a function; later calls update types if given. */
 struct bd_decl *bd_declare(struct bd_unit *u, const char *name, int is_static,

@@ -14,7 +14,7 @@
 #
 # --fixtures DIR: the command line is run on each kernel fixture under DIR
 # alone (as kbuild does), with its header era's -I as its RUN line picks
-# (%kflags_legacy/_fmode), then on all of an era's fixtures in one
+# (%kflags_ERA), then on all of an era's fixtures in one
 # invocation.  One summary line for the single runs of an era.
 import difflib
 import os
@@ -78,7 +78,7 @@ def fixture_eras(top):
                 continue
             path = os.path.join(d, f)
             with open(path, encoding='utf-8', errors='replace') as fh:
-                m = re.search(r'%kflags_(legacy|fmode)', fh.read())
+                m = re.search(r'%kflags_(\w+)', fh.read())
             if m:
                 eras.setdefault(m.group(1), []).append(path)
     return eras

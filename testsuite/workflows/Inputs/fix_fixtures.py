@@ -29,6 +29,12 @@ def run(cmd, cwd):
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
 
 
+def era_of(text):
+    """The header era a fixture's RUN line names (%kflags_ERA)."""
+    m = re.search(r'%kflags_(\w+)', text)
+    return m.group(1) if m else 'fmode'
+
+
 def check_one(rel, want):
     """rel: a fixture file, or a multi-file fixture's directory."""
     src = os.path.join(fixtures, rel)
@@ -38,12 +44,12 @@ def check_one(rel, want):
         # the files of its first check, in that order: one program
         test = open(os.path.join(src, 'test.test')).read()
         files = re.search(r'%check ([\w. ]+?) --', test).group(1).split()
-        era = 'legacy' if 'kflags_legacy' in test else 'fmode'
+        era = era_of(test)
         shutil.copytree(src, os.path.join(d, rel))
         cwd = os.path.join(d, rel)
     else:
         files = [rel]
-        era = 'legacy' if 'kflags_legacy' in open(src).read() else 'fmode'
+        era = era_of(open(src).read())
         os.makedirs(os.path.join(d, os.path.dirname(rel)))
         shutil.copy(src, os.path.join(d, rel))
         cwd = d

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * era.h - which block-device API contract a call or a unit follows.
+ *
+ * The kernel changed the contract of opening and closing block devices
+ * four times (docs/eras.md).  The era is read from the prototypes the unit
+ * declares - blkdev_put()'s second parameter, the get functions' parameter
+ * counts, bdev_open_by_*() and bdev_file_open_by_*(), the parameters of
+ * the functions bound in block_device_operations - never from version
+ * macros, so an out-of-tree module that #ifdefs its way through several
+ * eras is judged by the era it is compiled for.
+ */
+#ifndef BDOPS_ERA_H
+#define BDOPS_ERA_H
+
+#include "../internal.h"
+
+enum bd_era {
+	BD_ERA_UNKNOWN,	/* nothing in the unit tells */
+	BD_ERA_LEGACY,	/* .. 2.6.27: methods take (inode, file); blkdev_put(bdev) */
+	BD_ERA_FMODE,	/* 2.6.28 .. 6.4: fmode_t; blkdev_put(bdev, mode) */
+	BD_ERA_HOLDER,	/* 6.5 .. 6.6: blk_mode_t; blkdev_put(bdev, holder) */
+	BD_ERA_HANDLE,	/* 6.7 .. 6.8: bdev_open_by_*() -> struct bdev_handle * */
+	BD_ERA_FILE,	/* 6.9 ..: bdev_file_open_by_*() -> struct file * */
+	BD_ERA_COUNT
+};
+
+#define BD_ERA_BIT(e)	(1u << (e))
+#define BD_ERAS_ALL	(BD_ERA_BIT(BD_ERA_LEGACY) | BD_ERA_BIT(BD_ERA_FMODE) | \
+			 BD_ERA_BIT(BD_ERA_HOLDER) | BD_ERA_BIT(BD_ERA_HANDLE) | \
+			 BD_ERA_BIT(BD_ERA_FILE))
+
+/* "fmode", "holder", ...: the era's short name (docs/eras.md). */
+const char *bd_era_name(enum bd_era e);
+/* "2.6.28-6.4": the kernels of the era. */
+const char *bd_era_kernels(enum bd_era e);
+
+/*
+ * The contract call 'e' (a BD_CALL) follows, from the prototype the unit
+ * declares for its callee; BD_ERA_UNKNOWN for a call that is not part of
+ * the block-device API or whose prototype does not tell (open_by_devnum()
+ * takes an unsigned int in 2.6.27 and an fmode_t after).
+ */
+enum bd_era bd_era_of_call(const struct bd_unit *u, const struct bd_event *e);
+/* The same for a function of the API by name (blkdev_put, ...). */
+enum bd_era bd_era_of_api(const struct bd_unit *u, const char *name);
+
+/*
+ * The era of the unit: the latest era any declared API function or any
+ * block_device_operations method of the unit shows (a 6.7 unit may still
+ * call blkdev_put(bdev, holder) beside bdev_open_by_path()), or
+ * BD_ERA_UNKNOWN.  Computed once per unit and cached.
+ */
+enum bd_era bd_era_of_unit(struct bd_unit *u);
+
+/* An era for naming things (modes, prototypes in fix hints): the call's
+ * own era, else the unit's. */
+enum bd_era bd_era_for_call(struct bd_unit *u, const struct bd_event *e);
+
+/* blk_mode_t era (6.5 and later): modes are BLK_OPEN_*, not FMODE_*. */
+static inline int bd_era_blk_mode(enum bd_era e)
+{
+	return e >= BD_ERA_HOLDER;
+}
+
+/* A mode constant in the era's own names: "FMODE_READ|FMODE_EXCL" or
+ * "BLK_OPEN_READ|BLK_OPEN_EXCL", with the bit values the unit's headers
+ * define. */
+const char *bd_era_mode_bits(const struct bd_unit *u, enum bd_era e, uint64_t k,
+			     char *buf, size_t len);
+/* The value of a flag macro the frontends read (bd_macro_names()), as the
+ * unit defines it or its default. */
+int64_t bd_era_macro(const struct bd_unit *u, const char *name);
+
+#endif
