@@ -656,7 +656,7 @@ static int cmd_list_checks(int argc)
 		return usage_error("list-checks", "%s", "takes no arguments");
 	for (i = 0; i < BD_CHECK_COUNT; i++) {
 		ci = bd_check_info(i);
-		printf("%-28s%s\n", ci->full, ci->summary);
+		printf("%-28s%-12s%s\n", ci->full, ci->eras, ci->summary);
 	}
 	return EXIT_CLEAN;
 }

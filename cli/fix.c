@@ -1352,8 +1352,9 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 		return;
 	if (!func_at(s, f->function, &def))
 		return put_pending(fx, f, "the function was not found");
-	if (!strncmp(f->fix, "pass the stored mode '", 22)) {
-		const char *p = f->fix + 22, *arrow = strstr(p, "->"), *q;
+	if (!strncmp(f->fix, "pass the stored mode '", 22) ||
+	    !strncmp(f->fix, "pass the stored holder '", 24)) {
+		const char *p = strchr(f->fix, '\'') + 1, *arrow = strstr(p, "->"), *q;
 
 		if (!arrow || !(q = strchr(arrow, '\'')))
 			return put_pending(fx, f, "the fix hint is not understood");
@@ -1771,7 +1772,7 @@ static int fix_file(struct fixer *fx, const char *path, const char *tmp, struct 
 			continue;
 		if (f->check == BD_CHECK_NDELAY_FLAGS)
 			fix_ndelay(fx, f);
-		else if (f->check == BD_CHECK_PUT_MODE)
+		else if (f->check == BD_CHECK_PUT_MODE || f->check == BD_CHECK_PUT_HOLDER)
 			fix_put(fx, f);
 		else if (f->check == BD_CHECK_FILE_WRITE && fx->pd_disk && converted(fx, f->function) &&
 			 strstr(f->message, "'file->private_data'"))

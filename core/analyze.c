@@ -69,8 +69,8 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	c.u = u;
 	c.r = r;
 	c.o = o;
-	c.o_ndelay = bd_unit_macro(u, "O_NDELAY", 04000);
-	c.o_nonblock = bd_unit_macro(u, "O_NONBLOCK", 04000);
+	c.o_ndelay = bd_unit_macro(u, "O_NDELAY", bd_macro_default("O_NDELAY"));
+	c.o_nonblock = bd_unit_macro(u, "O_NONBLOCK", bd_macro_default("O_NONBLOCK"));
 	r->summary = bd_summary_new();
 	c.sum = r->summary;
 	if (o->dump_ir)
@@ -89,6 +89,7 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	bd_check_file_write(&c);
 	bd_check_ndelay_flags(&c);
 	bd_check_put_mode(&c);
+	bd_check_put_holder(&c);
 	bd_fixits(&c);
 
 	bd_apply_suppressions(r, o);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * checks.c - the table of checks: names, one-line summaries for
- * list-checks and SARIF, help paragraphs, documentation paths.  The order
+ * list-checks and SARIF, help paragraphs, documentation paths, and the
+ * kernels whose API each check knows (docs/eras.md).  The order
  * is enum bd_check's, which is also SARIF's ruleIndex.
  */
 #include <string.h>
@@ -17,7 +18,8 @@ static const struct bd_check_info checks[BD_CHECK_COUNT] = {
 		"(struct block_device *, fmode_t) so that no driver depends on it. "
 		"Keep per-open state in the driver's own structures and take the "
 		"open mode from the fmode_t argument.",
-		"docs/checks/file-write.md"
+		"docs/checks/file-write.md",
+		"2.6.27+"
 	},
 	{
 		BD_CHECK_NDELAY_FLAGS, "ndelay-flags", "bdops-ndelay-flags",
@@ -26,7 +28,8 @@ static const struct bd_check_info checks[BD_CHECK_COUNT] = {
 		"at will, and release() often gets no struct file at all. The open "
 		"mode's NDELAY bit is saved in f_mode (FMODE_NDELAY) where it stays "
 		"what open() saw; test 'mode & FMODE_NDELAY' instead.",
-		"docs/checks/ndelay-flags.md"
+		"docs/checks/ndelay-flags.md",
+		"2.6.27+"
 	},
 	{
 		BD_CHECK_PUT_MODE, "put-mode", "bdops-put-mode",
@@ -38,7 +41,8 @@ static const struct bd_check_info checks[BD_CHECK_COUNT] = {
 		"it from state that can change in between, such as sb->s_flags. Also "
 		"reported: a put after the get failed, a second put on one path, and "
 		"an exclusive get with a NULL holder.",
-		"docs/checks/put-mode.md"
+		"docs/checks/put-mode.md",
+		"2.6.27-6.4"
 	},
 	{
 		BD_CHECK_DEPRECATED_IOCTL, "deprecated-ioctl", "bdops-deprecated-ioctl",
@@ -49,7 +53,8 @@ static const struct bd_check_info checks[BD_CHECK_COUNT] = {
 		"and the same compat_ioctl, both called without the big kernel lock. "
 		"A locked ioctl takes lock_kernel()/unlock_kernel() itself around its "
 		"old body.",
-		"docs/checks/deprecated-ioctl.md"
+		"docs/checks/deprecated-ioctl.md",
+		"2.6.27+"
 	},
 	{
 		BD_CHECK_DEPRECATED_PROTOTYPE, "deprecated-prototype", "bdops-deprecated-prototype",
@@ -58,7 +63,22 @@ static const struct bd_check_info checks[BD_CHECK_COUNT] = {
 		"release() becomes int release(struct gendisk *disk, fmode_t mode): "
 		"the struct file passed today may be a fake or NULL. Enabled and "
 		"disabled together with bdops-deprecated-ioctl.",
-		"docs/checks/deprecated-ioctl.md"
+		"docs/checks/deprecated-ioctl.md",
+		"2.6.27+"
+	},
+	{
+		BD_CHECK_PUT_HOLDER, "put-holder", "bdops-put-holder",
+		"blkdev_put() holder differs from the holder the matching get claimed the device for (6.5+)",
+		"Since 6.5 blkdev_get_by_path()/blkdev_get_by_dev() claim the device "
+		"exclusively for a non-NULL holder, and blkdev_put() takes that holder "
+		"back instead of a mode: pass exactly the holder the get took, and NULL "
+		"exactly when the get was given NULL, or the claim is never released "
+		"(or another opener's is). Store the holder next to the block device "
+		"reference when the put happens elsewhere. Also reported: a get given "
+		"BLK_OPEN_EXCL with a NULL holder (the open fails with a WARN), a put "
+		"after the get failed, and a second put on one path.",
+		"docs/checks/put-holder.md",
+		"6.5-6.7"
 	},
 };
 

@@ -19,7 +19,8 @@
  * - put-mode "pass M": the put's second argument becomes M (the call may
  *   go on over the next lines); "pass the stored mode 'T->F'": it becomes
  *   'V->F' when the IR reads the put's bdev from V->field, V a variable
- *   pointing to a struct T.
+ *   pointing to a struct T;
+ * - put-holder "pass H" and "pass the stored holder 'T->F'" likewise.
  * Anything else keeps its text hint only.
  */
 #include <ctype.h>
@@ -203,7 +204,7 @@ static const char *var_name(struct bd_fn *fn, bd_val v)
 static int stored_mode(struct bd_fn *fn, struct bd_event *put, const char *fix,
 		       char *out, size_t len)
 {
-	const char *p = fix + strlen("pass the stored mode '"), *arrow = strstr(p, "->"), *q;
+	const char *p = strchr(fix, '\'') + 1, *arrow = strstr(p, "->"), *q;
 	struct bd_event *d;
 	const char *v;
 
@@ -246,7 +247,8 @@ static void fix_put(struct bd_ctx *c, struct bd_finding *f)
 	}
 	if (comma < 0 || rp < 0 || comma + 1 >= rp)
 		return;
-	if (!strncmp(f->fix, "pass the stored mode '", 22)) {
+	if (!strncmp(f->fix, "pass the stored mode '", 22) ||
+	    !strncmp(f->fix, "pass the stored holder '", 24)) {
 		if (!stored_mode(fn, put, f->fix, mode, sizeof(mode)))
 			return;
 	} else {
@@ -268,7 +270,7 @@ void bd_fixits(struct bd_ctx *c)
 			continue;
 		if (f->check == BD_CHECK_NDELAY_FLAGS)
 			fix_ndelay(c, f);
-		else if (f->check == BD_CHECK_PUT_MODE)
+		else if (f->check == BD_CHECK_PUT_MODE || f->check == BD_CHECK_PUT_HOLDER)
 			fix_put(c, f);
 	}
 }

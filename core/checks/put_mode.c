@@ -15,6 +15,11 @@
  *   - an exclusive get with a NULL holder.
  * Unknown is not a mismatch: with --strict such pairs get a note.
  *
+ * The pairing is shared (pairing.h): put-mode runs it over the calls of
+ * the 2.6.27 and fmode_t eras, put_holder.c over 6.5's blkdev_put(bdev,
+ * holder), comparing holders where this file compares modes.  Calls are
+ * told apart by the prototypes the unit declares (engine/era.c).
+ *
  * Gets inside wrappers are followed through the wrapper's return value and
  * through an out-parameter (*out = bdev; the caller passes &local).
  * Limits: puts inside wrappers are matched through the put parameter or
@@ -25,8 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "../engine/engine.h"
-#include "../engine/mode.h"
+#include "pairing.h"
 
 #define FMODE_EXCL 0x80
 
@@ -58,8 +62,10 @@ struct gsite {
 	struct bd_event *at;	/* the get itself (inside a wrapper), for messages */
 	const struct getdef *def;
 	struct bd_roots bdev;	/* what the get opens */
-	struct bd_mset mode;
+	struct bd_mset mode;	/* what it took in the argument compared: its
+				 * mode, or its holder in the holder era */
 	int has_mode;
+	int arg;		/* that argument */
 	int outslot;		/* slot + 1 of the local an out-parameter call fills */
 };
 
@@ -79,6 +85,7 @@ struct mfact {			/* a get's mode stored in tag.field */
 
 struct pm {
 	struct bd_ctx *c;
+	const struct bd_pair_era *era;
 	int dry;		/* judge without reporting */
 	int by_name;		/* compare exclusivity by function name */
 	const char *claim_hint;	/* mismatch()'s fix when no mode can fit */
@@ -181,6 +188,12 @@ static int put_is_exclusive(const struct bd_event *put)
 	       !strcmp(put->name, "close_bdev_exclusive");
 }
 
+/* Is call e of the era this pass pairs? */
+static int same_era(const struct pm *p, const struct bd_event *e)
+{
+	return bd_era_is_holder(bd_era_of_call(p->c->u, e)) == !!p->era->holder;
+}
+
 static void collect_gets(struct pm *p)
 {
 	for (int i = 0; i < p->c->nfns; i++) {
@@ -195,7 +208,7 @@ static void collect_gets(struct pm *p)
 				const struct getdef *d = get_def(e);
 				struct gsite *g;
 
-				if (!d)
+				if (!d || !same_era(p, e))
 					continue;
 				BD_GROW(p->g, p->ng, p->capg);
 				g = &p->g[p->ng++];
@@ -211,9 +224,10 @@ static void collect_gets(struct pm *p)
 				} else if (d->bdev_arg < e->nargs) {
 					bd_roots(fn, e->args[d->bdev_arg], &g->bdev);
 				}
-				if (d->mode_arg < e->nargs &&
-				    arg_type_is(p->c, e->name, d->mode_arg, "int") != 1) {
-					bd_mode_eval(fn, e->args[d->mode_arg], &g->mode);
+				g->arg = p->era->holder ? d->holder_arg : d->mode_arg;
+				if (g->arg >= 0 && g->arg < e->nargs &&
+				    arg_type_is(p->c, e->name, g->arg, "int") != 1) {
+					bd_mode_eval(fn, e->args[g->arg], &g->mode);
 					g->has_mode = 1;
 				}
 			}
@@ -507,9 +521,9 @@ static const char *mode_read_from(const struct gsite *g, struct bd_event *st)
 	struct bd_func *f = g->fn->f;
 	struct bd_event *ld;
 
-	if (g->ev != g->at || g->def->mode_arg >= g->ev->nargs)
+	if (g->ev != g->at || g->arg < 0 || g->arg >= g->ev->nargs)
 		return NULL;
-	ld = bd_strip(g->fn, g->ev->args[g->def->mode_arg]);
+	ld = bd_strip(g->fn, g->ev->args[g->arg]);
 	if (!ld || ld->op != BD_FIELD_LOAD || ld->tag != st->tag ||
 	    !same_object(g->fn, ld->a, st->a))
 		return NULL;
@@ -752,10 +766,10 @@ static int same_value(const struct gsite *g, bd_val v)
 {
 	struct bd_roots a, b;
 
-	if (g->def->mode_arg >= g->ev->nargs)
+	if (g->arg < 0 || g->arg >= g->ev->nargs)
 		return 0;
 	bd_roots(g->fn, v, &a);
-	bd_roots(g->fn, g->ev->args[g->def->mode_arg], &b);
+	bd_roots(g->fn, g->ev->args[g->arg], &b);
 	return !a.overflow && !b.overflow && roots_meet(&a, &b);
 }
 
@@ -786,7 +800,7 @@ static void collect_mode_fields(struct pm *p)
 				/* without the bdev next to it, the very value the
 				 * get took, or a field named for a mode (a flag
 				 * set to 1 is not FMODE_READ) */
-				if (!all || !(name_says_mode(m->name) ||
+				if (!all || !((name_says_mode(m->name) && !p->era->holder) ||
 					      same_value(g, m->b)))
 					continue;
 				BD_GROW(p->mf, p->nmf, p->capmf);
@@ -1005,6 +1019,14 @@ static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	int all_in = 1, all_back = 1;
 	struct gsite gx;
 
+	if (p->era->judge) {
+		struct bd_pair pr = {
+			fn, put, P, g->fn, g->at, &g->mode, g->has_mode,
+			mode_field, stored_tag, p->dry,
+		};
+
+		return p->era->judge(p->c, &pr);
+	}
 	/* An exclusive get by name (open_bdev_excl) paired with a plain put,
 	 * or the other way round: spell the claim out as FMODE_EXCL on the
 	 * named side, so the difference shows. */
@@ -1137,16 +1159,22 @@ static const char *counterpart(const char *put)
 	return "blkdev_get";
 }
 
+/* A wrapper putting the bdev it is given: the put belongs to its callers. */
+static int wrapper_param(struct pm *p, struct bd_fn *fn, struct bd_event *put)
+{
+	struct bd_roots r;
+
+	bd_roots(fn, put->args[0], &r);
+	return r.n == 1 && r.ev[0] && r.ev[0]->op == BD_PARAM && is_called(p->c, fn);
+}
+
 /* --strict: a put whose get is nowhere in sight (a parameter, i_bdev). */
 static void no_get_note(struct pm *p, struct bd_fn *fn, struct bd_event *put, bd_val pmode)
 {
 	struct bd_mset P;
-	struct bd_roots r;
 	char m[512];
 
-	/* A wrapper putting the bdev it is given belongs to its callers. */
-	bd_roots(fn, put->args[0], &r);
-	if (r.n == 1 && r.ev[0] && r.ev[0]->op == BD_PARAM && is_called(p->c, fn))
+	if (wrapper_param(p, fn, put))
 		return;
 	bd_mode_eval(fn, pmode, &P);
 	bd_mset_str(&P, m, sizeof(m));
@@ -1388,6 +1416,11 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 	bd_mode_eval(fn, put->args[1], &P);
 	if (match_put(p, fn, &r, fn, put, put->args[1], &P))
 		return;
+	if (p->era->no_get) {
+		if (p->c->o->strict && !wrapper_param(p, fn, put))
+			p->era->no_get(p->c, fn, put);
+		return;
+	}
 	record_put(p, fn, put, &r, &P);
 	if (p->c->o->strict)
 		no_get_note(p, fn, put, put->args[1]);
@@ -1533,13 +1566,19 @@ static void record_put(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 
 void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn);
 
-void bd_check_put_mode(struct bd_ctx *c)
+static int is_put_of(const struct pm *p, const struct bd_event *e)
+{
+	return bd_is_put(e) && same_era(p, e);
+}
+
+void bd_pair_puts(struct bd_ctx *c, const struct bd_pair_era *era)
 {
 	struct pm p;
 	int nd;
 
 	memset(&p, 0, sizeof(p));
 	p.c = c;
+	p.era = era;
 
 	collect_gets(&p);
 	nd = p.ng;
@@ -1547,10 +1586,13 @@ void bd_check_put_mode(struct bd_ctx *c)
 	collect_out_gets(&p, nd);
 	collect_fields(&p);
 	collect_mode_fields(&p);
-	record_gets(&p);
-	for (int gi = 0; gi < p.ng; gi++)
-		if (p.g[gi].ev == p.g[gi].at)
-			check_holder(&p, &p.g[gi]);
+	if (!era->judge) {
+		/* the facts carry modes (summary.h) */
+		record_gets(&p);
+		for (int gi = 0; gi < p.ng; gi++)
+			if (p.g[gi].ev == p.g[gi].at)
+				check_holder(&p, &p.g[gi]);
+	}
 	for (int i = 0; i < c->nfns; i++) {
 		struct bd_fn *fn = &c->fns[i];
 		struct bd_func *f = fn->f;
@@ -1559,15 +1601,25 @@ void bd_check_put_mode(struct bd_ctx *c)
 			continue;
 		for (int b = 0; b < f->nblocks; b++)
 			for (int k = 0; k < f->blocks[b]->nevents; k++)
-				if (bd_is_put(&f->blocks[b]->events[k])) {
+				if (is_put_of(&p, &f->blocks[b]->events[k])) {
 					check_put(&p, fn, &f->blocks[b]->events[k]);
 					check_wrapper_put(&p, fn, &f->blocks[b]->events[k]);
 				}
-		bd_check_put_paths(c, fn);
 	}
 	free(p.g);
 	free(p.ff);
 	free(p.mf);
 	free(p.fs);
 	free(p.ca);
+}
+
+void bd_check_put_mode(struct bd_ctx *c)
+{
+	static const struct bd_pair_era fmode = { BD_ERA_FMODE, 0, NULL, NULL };
+
+	bd_pair_puts(c, &fmode);
+	/* failed and double puts, of every era (put_paths.c) */
+	for (int i = 0; i < c->nfns; i++)
+		if (c->fns[i].kept)
+			bd_check_put_paths(c, &c->fns[i]);
 }

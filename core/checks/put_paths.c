@@ -11,6 +11,9 @@
  * count as double puts).  A get whose result was never tested is not
  * "failed": unknown is not a bug.
  *
+ * Reported under the check of the put's era: put-mode up to 6.4,
+ * put-holder for 6.5's blkdev_put(bdev, holder) (engine/era.c).
+ *
  * Limits: infeasible paths through unrelated conditions (if (a) put; if (!a)
  * put;) are not pruned.  Confidence: high.
  */
@@ -19,6 +22,7 @@
 #include <string.h>
 #include "../engine/engine.h"
 #include "../engine/errptr.h"
+#include "../engine/era.h"
 
 int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result);
 int bd_is_put(const struct bd_event *e);
@@ -174,13 +178,19 @@ static void kill_keys(struct paths *p, unsigned long *s, struct bd_event *e)
 	}
 }
 
+static enum bd_check check_of(struct paths *p, struct bd_event *put)
+{
+	return bd_era_of_call(p->c->u, put) >= BD_ERA_HOLDER ? BD_CHECK_PUT_HOLDER :
+							       BD_CHECK_PUT_MODE;
+}
+
 static void report_failed(struct paths *p, struct bd_event *put, int g)
 {
 	char note[256];
 	struct bd_note n = { p->gets[g]->loc, note };
 
 	snprintf(note, sizeof(note), "%s() failed here", p->gets[g]->name);
-	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc,
+	bd_report(p->c, check_of(p, put), BD_SEV_WARNING, put->loc,
 		  p->fn->f->decl->name, NULL, 1, &n,
 		  "%s() on the path where %s() failed", put->name, p->gets[g]->name);
 }
@@ -191,7 +201,7 @@ static void report_double(struct paths *p, struct bd_event *put, struct key *k)
 	struct bd_note n = { k->first->loc, note };
 
 	snprintf(note, sizeof(note), "first %s() here", k->first->name);
-	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc,
+	bd_report(p->c, check_of(p, put), BD_SEV_WARNING, put->loc,
 		  p->fn->f->decl->name, NULL, 1, &n,
 		  "second %s() of the same block device on this path", put->name);
 }

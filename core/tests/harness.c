@@ -75,6 +75,8 @@ static struct bd_loc loc(struct tu *t, int line)
 
 static const char *const typedefs[][2] = {
 	{ "fmode_t", "unsigned int" },
+	{ "blk_mode_t", "unsigned int" },
+	{ "mode_t", "unsigned int" },
 	{ "dev_t", "unsigned int" },
 	{ "size_t", "unsigned long" },
 	{ "loff_t", "long long" },
@@ -615,6 +617,7 @@ static const char *const check_names[BD_CHECK_COUNT] = {
 	[BD_CHECK_PUT_MODE] = "put-mode",
 	[BD_CHECK_DEPRECATED_IOCTL] = "deprecated-ioctl",
 	[BD_CHECK_DEPRECATED_PROTOTYPE] = "deprecated-prototype",
+	[BD_CHECK_PUT_HOLDER] = "put-holder",
 };
 
 
@@ -774,7 +777,7 @@ void done(struct tu *t)
 
 static const struct test *const suites[] = {
 	file_write_tests, ndelay_flags_tests, put_mode_tests,
-	deprecated_ioctl_tests, roles_tests,
+	deprecated_ioctl_tests, roles_tests, era_tests,
 };
 
 static void print_findings(const struct bd_result *r)

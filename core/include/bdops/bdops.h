@@ -30,6 +30,7 @@ enum bd_check {
 	BD_CHECK_PUT_MODE,
 	BD_CHECK_DEPRECATED_IOCTL,
 	BD_CHECK_DEPRECATED_PROTOTYPE,
+	BD_CHECK_PUT_HOLDER,
 	BD_CHECK_COUNT
 };
 
@@ -40,6 +41,8 @@ struct bd_check_info {
 	const char *summary;	/* one line, for list-checks and SARIF */
 	const char *help;	/* a paragraph, for SARIF help text */
 	const char *doc;	/* docs/checks/<name>.md */
+	const char *eras;	/* kernels whose API it checks: "2.6.27-6.4"
+				 * (docs/eras.md) */
 };
 const struct bd_check_info *bd_check_info(enum bd_check id);
 /* Accepts "put-mode" or "bdops-put-mode"; returns -1 if unknown. */
