@@ -14,8 +14,8 @@
  *
  * Edits made here:
  * - ndelay-flags: 'X->f_flags & O_NDELAY' (or O_NONBLOCK) becomes
- *   'MODE & FMODE_NDELAY' when the function has exactly one fmode_t
- *   parameter MODE;
+ *   'MODE & FMODE_NDELAY' (BLK_OPEN_NDELAY from 6.5) when the function has
+ *   exactly one fmode_t (blk_mode_t) parameter MODE;
  * - put-mode "pass M": the put's second argument becomes M (the call may
  *   go on over the next lines); "pass the stored mode 'T->F'": it becomes
  *   'V->F' when the IR reads the put's bdev from V->field, V a variable
@@ -110,9 +110,10 @@ static void add_edit(struct bd_result *r, struct bd_finding *f, const struct lto
 
 /* ---- ndelay-flags ---- */
 
-/* The one fmode_t parameter of the definition at 'file':'at', from its
- * source text (the canonical IR type of fmode_t is "unsigned int", as for
- * cmd).  The file is the finding's: a test lies in its function's file. */
+/* The one fmode_t (blk_mode_t from 6.5) parameter of the definition at
+ * 'file':'at', from its source text (the canonical IR type of both is
+ * "unsigned int", as for cmd).  The file is the finding's: a test lies in
+ * its function's file. */
 static int mode_param(const char *file, int at, char *out, size_t len)
 {
 	struct ltok t[MAXTOK];
@@ -123,7 +124,8 @@ static int mode_param(const char *file, int at, char *out, size_t len)
 			depth++;
 		} else if (tok_is(&t[i], ")") && --depth == 0) {
 			return found == 1;
-		} else if (depth == 1 && tok_is(&t[i], "fmode_t") && i + 1 < n &&
+		} else if (depth == 1 && (tok_is(&t[i], "fmode_t") ||
+					  tok_is(&t[i], "blk_mode_t")) && i + 1 < n &&
 			   tok_id(&t[i + 1])) {
 			found++;
 			snprintf(out, len, "%.*s", t[i + 1].end - t[i + 1].start,
@@ -150,7 +152,8 @@ static void fix_ndelay(struct bd_ctx *c, struct bd_finding *f)
 			continue;
 		if (i > 0 && (tok_is(&t[i - 1], "->") || tok_is(&t[i - 1], ".")))
 			continue;	/* a->file->f_flags: keep to the plain form */
-		snprintf(rep, sizeof(rep), "%s & FMODE_NDELAY", mode);
+		snprintf(rep, sizeof(rep), "%s & %s", mode,
+			 strstr(f->fix, "BLK_OPEN_NDELAY") ? "BLK_OPEN_NDELAY" : "FMODE_NDELAY");
 		add_edit(c->r, f, &t[i], &t[i + 4], rep);
 		return;
 	}

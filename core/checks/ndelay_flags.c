@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../engine/engine.h"
+#include "../engine/era.h"
 
 struct hit {
 	int found;
@@ -180,7 +181,7 @@ static void test_at(struct nd *n, struct bd_fn *fn, struct bd_event *e)
 	int64_t mask, bits;
 	bd_val x;
 	char who[512];
-	const char *name;
+	const char *name, *fix;
 
 	if (bd_const_value(fn, e->b, &mask))
 		x = e->a;
@@ -214,16 +215,19 @@ static void test_at(struct nd *n, struct bd_fn *fn, struct bd_event *e)
 		return;
 	}
 	bd_who(fn, who, sizeof(who));
+	/* the open mode's NDELAY bit in the era's own name (docs/eras.md) */
+	fix = bd_era_blk_mode(bd_era_naming(c->u)) ? "use 'mode & BLK_OPEN_NDELAY'" :
+						       "use 'mode & FMODE_NDELAY'";
 	if (h.load->loc.line != e->loc.line || h.load->loc.file != e->loc.file) {
 		struct bd_note note = { h.load->loc, "'file->f_flags' is read here" };
 
 		bd_report(c, BD_CHECK_NDELAY_FLAGS, BD_SEV_WARNING, e->loc,
-			  fn->f->decl->name, "use 'mode & FMODE_NDELAY'", 1, &note,
+			  fn->f->decl->name, fix, 1, &note,
 			  "%s tests %s in 'file->f_flags' after open; fcntl() can change it",
 			  who, name);
 	} else {
 		bd_report(c, BD_CHECK_NDELAY_FLAGS, BD_SEV_WARNING, e->loc,
-			  fn->f->decl->name, "use 'mode & FMODE_NDELAY'", 0, NULL,
+			  fn->f->decl->name, fix, 0, NULL,
 			  "%s tests %s in 'file->f_flags' after open; fcntl() can change it",
 			  who, name);
 	}

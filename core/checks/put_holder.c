@@ -108,6 +108,8 @@ static const char *holder_str(const struct bd_mexpr *m, char *buf, size_t len)
 	else if (m->kind == BD_MX_PARAM && m->fn && (d = m->fn->f->decl) &&
 		 m->param < d->nparams && d->param_names && d->param_names[m->param])
 		snprintf(buf, len, "'%s'", d->param_names[m->param]);
+	else if (m->kind == BD_MX_EVENT && m->ev && m->ev->op == BD_CALL && m->ev->name)
+		snprintf(buf, len, "the result of %s()", m->ev->name);
 	else
 		snprintf(buf, len, "a non-NULL holder");
 	return buf;

@@ -188,6 +188,16 @@ enum bd_era bd_era_for_call(struct bd_unit *u, const struct bd_event *e)
 	return era != BD_ERA_UNKNOWN ? era : bd_era_of_unit(u);
 }
 
+enum bd_era bd_era_naming(struct bd_unit *u)
+{
+	enum bd_era era = bd_era_of_unit(u);
+
+	if (era != BD_ERA_UNKNOWN)
+		return era;
+	/* -1 is no flag value: the unit's headers did not define it */
+	return bd_unit_macro(u, "BLK_OPEN_READ", -1) != -1 ? BD_ERA_HOLDER : BD_ERA_FMODE;
+}
+
 int64_t bd_era_macro(const struct bd_unit *u, const char *name)
 {
 	return bd_unit_macro(u, name, bd_macro_default(name));

@@ -57,6 +57,13 @@ enum bd_era bd_era_of_unit(struct bd_unit *u);
  * own era, else the unit's. */
 enum bd_era bd_era_for_call(struct bd_unit *u, const struct bd_event *e);
 
+/* The era whose names a fix hint of this unit must use to compile: the
+ * unit's era, or, when its prototypes do not tell (a unit that binds only
+ * an ioctl, the same since 2.6.28), the holder era if its headers define
+ * BLK_OPEN_* and the fmode era otherwise.  Names only: which contract a
+ * call follows is never decided by a macro. */
+enum bd_era bd_era_naming(struct bd_unit *u);
+
 /* blk_mode_t era (6.5 and later): modes are BLK_OPEN_*, not FMODE_*. */
 static inline int bd_era_blk_mode(enum bd_era e)
 {

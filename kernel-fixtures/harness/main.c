@@ -14,6 +14,7 @@
 
 #include "../reference/model.h"
 #include "shims.h"
+#include "scenario.h"
 
 /* kernel values (x86_64, asm-generic): the harness passes them through */
 #define K_O_RDONLY	00
@@ -44,16 +45,6 @@
 #define K_CDS_TRAY_OPEN		2
 #define K_CDS_DISC_OK		4
 #define K_BLKROGET		0x125e		/* _IO(0x12, 94) */
-
-static const char *current;
-static int failures_here, passed, failed;
-
-#define EXPECT(cond) do {						\
-	if (!(cond)) {							\
-		printf("FAIL: %s: %s (line %d)\n", current, #cond, __LINE__); \
-		failures_here++;					\
-	}								\
-} while (0)
 
 static struct refcd_stat stat_of(int unit)
 {
@@ -325,15 +316,7 @@ static void md_fallback_ro(void)
 
 static void run(const char *name, void (*fn)(void))
 {
-	current = name;
-	failures_here = 0;
-	fn();
-	if (failures_here) {
-		failed++;
-	} else {
-		passed++;
-		printf("PASS: %s\n", name);
-	}
+	scenario_run(name, fn, NULL);
 }
 
 int main(int argc, char **argv)
@@ -356,11 +339,5 @@ int main(int argc, char **argv)
 	run("journal-mode-kept", journal_mode_kept);
 	run("md-fallback-ro", md_fallback_ro);
 	model_exit_all();
-
-	if (failed) {
-		printf("%d scenarios passed, %d failed\n", passed, failed);
-		return 1;
-	}
-	printf("%d scenarios passed\n", passed);
-	return 0;
+	return scenario_summary();
 }
