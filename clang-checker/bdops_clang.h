@@ -44,6 +44,10 @@ struct Sink {
   int findings = 0;	// unsuppressed findings reported
   int units = 0;	// units analysed
   int inputErrors = 0;	// units skipped because the compile had errors
+  // Plugin: the unit's facts as assembler text for the object
+  // (bd_facts_asm), when wanted and the options ask for it.
+  bool wantFactsAsm = false;
+  std::string factsAsm;
 };
 
 // Lower, analyse and report one translation unit.  PP may be NULL (then

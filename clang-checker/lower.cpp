@@ -1674,6 +1674,23 @@ void report(bd_result *Res, const bd_options &O, DiagnosticsEngine &D,
 
 } // namespace
 
+// The unit's name.  Preprocessed input (a .i file, as distcc and icecream
+// hand the remote compiler) names its source in its first line marker, as
+// GCC takes it.
+static std::string mainFileName(const SourceManager &SM) {
+  OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID());
+  if (!FE)
+    return "<stdin>";
+  std::string Name = FE->getName().str();
+  if (!llvm::StringRef(Name).ends_with(".i"))
+    return Name;
+  SourceLocation L = SM.translateLineCol(SM.getMainFileID(), 2, 1);
+  PresumedLoc P = SM.getPresumedLoc(L);
+  if (P.isValid() && P.getFilename()[0] && P.getFilename()[0] != '<')
+    return P.getFilename();
+  return Name;
+}
+
 void runUnit(ASTContext &Ctx, Preprocessor *PP, const bd_options &Opts, Sink &S) {
   SourceManager &SM = Ctx.getSourceManager();
   DiagnosticsEngine &D = Ctx.getDiagnostics();
@@ -1682,9 +1699,7 @@ void runUnit(ASTContext &Ctx, Preprocessor *PP, const bd_options &Opts, Sink &S)
     S.inputErrors++;
     return;
   }
-  std::string Main = "<stdin>";
-  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
-    Main = FE->getName().str();
+  std::string Main = mainFileName(SM);
   bd_unit *U = bd_unit_new(Main.c_str());
   {
     UnitBuilder B(Ctx, U);
@@ -1693,6 +1708,10 @@ void runUnit(ASTContext &Ctx, Preprocessor *PP, const bd_options &Opts, Sink &S)
     lowerDecls(B, Ctx.getTranslationUnitDecl());
   }
   bd_result *Res = bd_analyze(U, &Opts);
+  if (char *Asm = S.wantFactsAsm ? bd_facts_asm(U, Res, &Opts) : nullptr) {
+    S.factsAsm = Asm;
+    free(Asm);
+  }
   report(Res, Opts, D, SM, S);
   bd_result_free(Res);
   bd_unit_free(U);

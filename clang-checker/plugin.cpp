@@ -13,9 +13,21 @@
 // The action runs before the main action, so the plugin works with -c and
 // with -fsyntax-only alike.  It analyses once per translation unit, after
 // the whole unit is parsed.
+//
+// Facts into the object (facts-object=yes, the default): an AST plugin
+// cannot reach code generation directly, but the main action's consumer
+// (CodeGen) runs after ours and still takes top-level declarations.  The
+// facts' assembler text becomes a file-scope asm declaration handed to the
+// compiler's consumer: CodeGen appends it to the module's inline asm, and
+// the integrated (or GNU) assembler puts it into the object's
+// .bdops.facts section.  Only when the compile writes an object or
+// assembler output.
 #include "bdops_clang.h"
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/raw_ostream.h"
@@ -32,11 +44,36 @@ public:
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     bdops_clang::Sink S;
+    S.wantFactsAsm = writesObject();
     Preprocessor *PP = CI.hasPreprocessor() ? &CI.getPreprocessor() : nullptr;
     bdops_clang::runUnit(Ctx, PP, Opts, S);
+    if (!S.factsAsm.empty())
+      emitAsm(Ctx, S.factsAsm);
   }
 
 private:
+  bool writesObject() const {
+    switch (CI.getFrontendOpts().ProgramAction) {
+    case frontend::EmitObj:
+    case frontend::EmitAssembly:
+    case frontend::EmitBC:
+    case frontend::EmitLLVM:
+      return CI.hasASTConsumer();
+    default:
+      return false;
+    }
+  }
+
+  void emitAsm(ASTContext &Ctx, const std::string &Text) {
+    QualType Ty = Ctx.getStringLiteralArrayType(Ctx.CharTy, Text.size());
+    StringLiteral *Str = StringLiteral::Create(
+        Ctx, Text, StringLiteralKind::Ordinary, false, Ty, SourceLocation());
+    FileScopeAsmDecl *D = FileScopeAsmDecl::Create(
+        Ctx, Ctx.getTranslationUnitDecl(), Str, SourceLocation(),
+        SourceLocation());
+    CI.getASTConsumer().HandleTopLevelDecl(DeclGroupRef(D));
+  }
+
   CompilerInstance &CI;
   bd_options Opts;
 };

@@ -52,6 +52,7 @@ static const struct dopt dopts[] = {
 	{ "staged",         0, 0, 0, C_REVIEW, "review: the staged changes (the default with no argument)" },
 	{ "compile-commands", 1, 0, 0, C_REVIEW | C_HOOK | C_MERGE, "FILE: review: compile flags from this compile_commands.json; merge: check every entry first" },
 	{ "prune",          0, 0, 0, C_MERGE, "merge: first remove facts of deleted sources and stale temporary files" },
+	{ "objects",        1, 0, 0, C_MERGE, "TREE: merge: the facts in every object and archive under a build tree (repeatable)" },
 	{ "force",          0, 0, 0, C_HOOK,  "install-hook: replace an existing pre-commit hook" },
 	{ "jobs",           1, 0, 0, C_CHECK, "N: run N compilers at once (also -j N)" },
 	{ "dump-ir",        2, 1, 1, C_CHECK, "[=FILE]: dump the lowered code (to stderr)" },
@@ -64,7 +65,7 @@ static const struct dopt dopts[] = {
 
 static const char usage_text[] =
 	"usage: bdops check --frontend gcc|clang|clang-tool|sparse [OPTIONS] FILES -- COMPILER FLAGS\n"
-	"       bdops merge [OPTIONS] [--prune] FACTS_DIR\n"
+	"       bdops merge [OPTIONS] [--prune] [--objects TREE]... [FACTS_DIR|OBJECT|ARCHIVE]...\n"
 	"       bdops merge [OPTIONS] [--frontend FE] --compile-commands FILE [FACTS_DIR]\n"
 	"       bdops review [--format text|json] [--staged | REV_RANGE | PATCH_FILE | -] [-- FLAGS]\n"
 	"       bdops fix [--frontend FE] FILES -- COMPILER FLAGS   (a unified diff on stdout)\n"
@@ -151,6 +152,8 @@ static int apply_option(struct drv *d, const struct dopt *op, const char *value)
 		d->prune = 1;
 	} else if (!strcmp(op->name, "compile-commands")) {
 		d->ccdb = value;
+	} else if (!strcmp(op->name, "objects")) {
+		push(&d->objects, &d->nobjects, &d->cap_objects, (char *)value);
 	} else if (!strcmp(op->name, "cflag")) {
 		push(&d->cflags, &d->ncflags, &d->cap_cflags, (char *)value);
 	} else if (!strcmp(op->name, "jobs") || !strcmp(op->name, "functions")) {
@@ -242,18 +245,6 @@ static int parse_args(struct drv *d, unsigned cmd, int argc, char **argv)
 	return -1;
 }
 
-/* Collect facts: every unit in the directory. */
-static int add_unit(const char *path, const struct bd_json *facts, void *ctx)
-{
-	struct drv *d = ctx;
-	char err[512];
-
-	if (bd_facts_add(d->result, facts, &d->o, err, sizeof(err))) {
-		fprintf(stderr, "bdops: %s: %s\n", path, err);
-		return 1;
-	}
-	return 0;
-}
 
 /* Findings read back from JSON may be of checks turned off now. */
 static void drop_disabled(struct bd_result *r, const struct bd_options *o)
@@ -559,17 +550,52 @@ static int check_ccdb(struct drv *d, const char *facts)
 	return failed;
 }
 
+/*
+ * The merge's inputs: facts directories and objects or archives given by
+ * name, build trees given with --objects.  A unit found more than once
+ * counts once, the newest (core/facts_set.c).  0, or -1 after saying why.
+ */
+static int read_inputs(struct drv *d, struct bd_facts_set *set, char **in, int nin)
+{
+	char err[1024];
+	struct stat st;
+	int i, bad = 0;
+
+	for (i = 0; i < nin && !bad; i++) {
+		if (!stat(in[i], &st) && S_ISDIR(st.st_mode)) {
+			if (d->prune)
+				prune(in[i]);
+			bad = bd_facts_set_add_dir(set, in[i], err, sizeof(err));
+		} else {
+			bad = bd_facts_set_add_objects(set, in[i], 0, err, sizeof(err));
+		}
+	}
+	for (i = 0; i < d->nobjects && !bad; i++)
+		bad = bd_facts_set_add_objects(set, d->objects[i], 1, err, sizeof(err));
+	if (bad) {
+		fprintf(stderr, "bdops merge: %s\n", err);
+		return -1;
+	}
+	bd_facts_set_finish(set);
+	if (d->o.verbose)
+		fprintf(stderr, "bdops merge: %d unit%s (%d duplicate%s dropped)\n", set->n,
+			set->n == 1 ? "" : "s", set->dups, set->dups == 1 ? "" : "s");
+	return 0;
+}
+
 static int cmd_merge(struct drv *d)
 {
+	struct bd_facts_set set = { 0 };
 	struct bd_result *r;
-	char err[512], dir[PATH_MAX], *tmp = NULL;
-	int n, status, failed = 0;
+	char err[512], dir[PATH_MAX], *tmp = NULL, *ccdb_in[1] = { dir };
+	int status, failed = 0;
 
-	if (d->ccdb ? d->nargs > 1 : d->nargs != 1)
+	if (d->ccdb ? d->nargs > 1 : !d->nargs && !d->nobjects)
 		return usage_error(d->cmd, "%s", d->ccdb ? "expects at most one FACTS_DIR" :
-				   "expects one FACTS_DIR");
+				   "expects FACTS_DIR, OBJECT, ARCHIVE or --objects TREE");
 	if (check_baseline(d))
 		return EXIT_USAGE;
+	dir[0] = 0;
 	if (d->ccdb) {
 		/* facts kept in FACTS_DIR if given, else thrown away */
 		if (!d->nargs)
@@ -584,24 +610,25 @@ static int cmd_merge(struct drv *d)
 			free(tmp);
 			return EXIT_USAGE;
 		}
-	} else {
-		snprintf(dir, sizeof(dir), "%s", d->args[0]);
 	}
-	if (d->prune)
-		prune(dir);
 	r = d->result = bd_result_new();
-	n = bd_facts_read_dir(dir, add_unit, d, err, sizeof(err));
-	if (n < 0) {
-		fprintf(stderr, "bdops merge: %s\n", err);
-		bd_result_free(r);
+	if (d->ccdb ? read_inputs(d, &set, ccdb_in, 1) : read_inputs(d, &set, d->args, d->nargs)) {
 		status = EXIT_USAGE;
 		goto out;
 	}
+	for (int i = 0; i < set.n; i++)
+		if (bd_facts_add(r, set.v[i].j, &d->o, err, sizeof(err))) {
+			fprintf(stderr, "bdops merge: %s: %s\n", set.v[i].origin, err);
+			status = EXIT_USAGE;
+			goto out;
+		}
 	/* ---- cross-TU analysis: the engine's hook (core/merge.c) ---- */
-	bd_merge_analyze(r, dir, &d->o);
-	status = bd_drv_finish(d, r, failed);
-	bd_result_free(r);
+	bd_merge_units(r, &set, &d->o);
+	/* an object a bdops compile left without facts is a unit missing */
+	status = bd_drv_finish(d, r, failed + set.missing);
 out:
+	bd_result_free(r);
+	bd_facts_set_free(&set);
 	if (tmp)
 		bd_drv_rm_rf(tmp);
 	free(tmp);

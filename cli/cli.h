@@ -28,6 +28,8 @@ struct drv {
 	int npass, cap_pass;
 	char **cflags;
 	int ncflags, cap_cflags;
+	char **objects;			/* merge: --objects TREE */
+	int nobjects, cap_objects;
 	char **args;			/* FILES (check) or inputs */
 	int nargs, cap_args;
 	char **flags;			/* after "--" */

@@ -67,14 +67,12 @@ static int safe_char(char c)
 	       (c >= '0' && c <= '9') || c == '.' || c == '-';
 }
 
-void bd_facts_path(const char *dir, const char *unit, char *buf, size_t len)
+void bd_facts_name(const char *unit, const char *abs, char *buf, size_t len)
 {
-	char abs[PATH_MAX], name[80];
+	char name[80];
 	const char *s = unit ? unit : "unit";
 	size_t n = strlen(s), k = 0;
 
-	if (!realpath(s, abs))
-		bd_abspath(s, abs, sizeof(abs));
 	/* The tail of the path is the readable part: "drivers_block_loop.c". */
 	if (n > sizeof(name) - 1)
 		s += n - (sizeof(name) - 1);
@@ -83,18 +81,65 @@ void bd_facts_path(const char *dir, const char *unit, char *buf, size_t len)
 	for (; *s && k < sizeof(name) - 1; s++)
 		name[k++] = safe_char(*s) ? *s : '_';
 	name[k] = 0;
-	snprintf(buf, len, "%s/%s-%016llx.json", dir, k ? name : "unit",
-		 (unsigned long long)fnv(abs));
+	snprintf(buf, len, "%s-%016llx.json", k ? name : "unit",
+		 (unsigned long long)fnv(abs ? abs : ""));
+}
+
+void bd_facts_unit_path(const struct bd_unit *u, char *buf, size_t len)
+{
+	const char *unit = bd_unit_main_file(u), *dir = bd_unit_dir(u);
+	char joined[PATH_MAX * 2], abs[PATH_MAX];
+
+	/* relative to the compile's directory, which is not ours under
+	 * distcc or icecream when the preprocessor recorded it */
+	if (unit[0] != '/' && dir)
+		snprintf(joined, sizeof(joined), "%s/%s", dir, unit);
+	else
+		snprintf(joined, sizeof(joined), "%s", unit);
+	if (!realpath(joined, abs))
+		bd_abspath(joined, abs, sizeof(abs));
+	snprintf(buf, len, "%s", abs);
+}
+
+int bd_facts_encode(FILE *f, const struct bd_unit *u, const struct bd_result *r, int pretty)
+{
+	struct bd_json_writer w;
+	char path[PATH_MAX];
+	const char *unit = u ? bd_unit_main_file(u) : NULL;
+	int i;
+
+	bd_json_init(&w, f, pretty);
+	bd_json_begin_object(&w);
+	bd_json_kv_int(&w, "version", FACTS_VERSION);
+	bd_json_kv_str(&w, "unit", unit);
+	/* the unit as the compile's directory resolved it: the unit's
+	 * identity in a merge, and what --prune tests */
+	if (unit) {
+		bd_facts_unit_path(u, path, sizeof(path));
+		bd_json_kv_str(&w, "path", path);
+	}
+	bd_json_kv_int(&w, "functions", r->nfuncs);
+	bd_json_kv_str(&w, "internal", r->internal);
+	bd_json_key(&w, "findings");
+	bd_json_begin_array(&w);
+	for (i = 0; i < r->n; i++)
+		bd_json_write_finding(&w, &r->v[i], NULL, 1);
+	bd_json_end_array(&w);
+	bd_json_key(&w, "summary");
+	bd_json_begin_object(&w);
+	bd_facts_summary_write(&w, u, r);
+	bd_json_end_object(&w);
+	bd_json_end_object(&w);
+	return ferror(f) ? -1 : 0;
 }
 
 int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
 		   const struct bd_options *o)
 {
-	struct bd_json_writer w;
-	char tmp[PATH_MAX], final[PATH_MAX];
+	char tmp[PATH_MAX], final[PATH_MAX * 2], path[PATH_MAX], name[128];
 	const char *unit = u ? bd_unit_main_file(u) : NULL;
 	FILE *f;
-	int fd, i, bad;
+	int fd, bad;
 
 	if (!o || !o->facts_dir)
 		return 0;
@@ -110,34 +155,16 @@ int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
 		unlink(tmp);
 		return -1;
 	}
-	bd_json_init(&w, f, 1);
-	bd_json_begin_object(&w);
-	bd_json_kv_int(&w, "version", FACTS_VERSION);
-	bd_json_kv_str(&w, "unit", unit);
-	/* the unit as the compiler's cwd resolved it: what --prune tests */
-	if (unit) {
-		if (!realpath(unit, final))
-			bd_abspath(unit, final, sizeof(final));
-		bd_json_kv_str(&w, "path", final);
-	}
-	bd_json_kv_int(&w, "functions", r->nfuncs);
-	bd_json_kv_str(&w, "internal", r->internal);
-	bd_json_key(&w, "findings");
-	bd_json_begin_array(&w);
-	for (i = 0; i < r->n; i++)
-		bd_json_write_finding(&w, &r->v[i], NULL, 1);
-	bd_json_end_array(&w);
-	bd_json_key(&w, "summary");
-	bd_json_begin_object(&w);
-	bd_facts_summary_write(&w, u, r);
-	bd_json_end_object(&w);
-	bd_json_end_object(&w);
-	bad = ferror(f);
+	bad = bd_facts_encode(f, u, r, 1);
 	if (fclose(f) || bad) {
 		unlink(tmp);
 		return -1;
 	}
-	bd_facts_path(o->facts_dir, unit, final, sizeof(final));
+	path[0] = 0;
+	if (u)
+		bd_facts_unit_path(u, path, sizeof(path));
+	bd_facts_name(unit, path, name, sizeof(name));
+	snprintf(final, sizeof(final), "%s/%s", o->facts_dir, name);
 	if (rename(tmp, final)) {
 		unlink(tmp);
 		return -1;
@@ -150,22 +177,21 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int bd_facts_read_dir(const char *dir, bd_facts_fn fn, void *ctx, char *err, size_t errlen)
+int bd_dir_names(const char *dir, int (*keep)(const char *name), char ***out,
+		 char *err, size_t errlen)
 {
 	DIR *d = opendir(dir);
 	struct dirent *de;
-	struct bd_json *j;
-	char **names = NULL, path[PATH_MAX];
-	int n = 0, cap = 0, i, count = 0;
-	size_t len;
+	char **names = NULL;
+	int n = 0, cap = 0;
 
+	*out = NULL;
 	if (!d) {
-		snprintf(err, errlen, "cannot read facts directory '%s': %s", dir, strerror(errno));
+		snprintf(err, errlen, "cannot read '%s': %s", dir, strerror(errno));
 		return -1;
 	}
 	while ((de = readdir(d))) {
-		len = strlen(de->d_name);
-		if (de->d_name[0] == '.' || len < 6 || strcmp(de->d_name + len - 5, ".json"))
+		if (!keep(de->d_name))
 			continue;
 		BD_GROW(names, n, cap);
 		names[n++] = bd_xstrdup(de->d_name);
@@ -173,6 +199,29 @@ int bd_facts_read_dir(const char *dir, bd_facts_fn fn, void *ctx, char *err, siz
 	closedir(d);
 	if (n > 1)
 		qsort(names, n, sizeof(*names), cmp_str);
+	*out = names;
+	return n;
+}
+
+/* NAME.json, not a writer's .tmp.* file */
+static int facts_name(const char *name)
+{
+	size_t len = strlen(name);
+
+	return name[0] != '.' && len >= 6 && !strcmp(name + len - 5, ".json");
+}
+
+int bd_facts_list_dir(const char *dir, char ***out, char *err, size_t errlen)
+{
+	return bd_dir_names(dir, facts_name, out, err, errlen);
+}
+
+int bd_facts_read_dir(const char *dir, bd_facts_fn fn, void *ctx, char *err, size_t errlen)
+{
+	struct bd_json *j;
+	char **names, path[PATH_MAX];
+	int n = bd_facts_list_dir(dir, &names, err, errlen), i, count = 0;
+
 	for (i = 0; i < n; i++) {
 		if (count < 0)
 			break;
@@ -195,7 +244,7 @@ int bd_facts_read_dir(const char *dir, bd_facts_fn fn, void *ctx, char *err, siz
 	for (i = 0; i < n; i++)
 		free(names[i]);
 	free(names);
-	return count;
+	return n < 0 ? -1 : count;
 }
 
 int bd_facts_add(struct bd_result *r, const struct bd_json *facts,

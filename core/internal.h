@@ -17,6 +17,7 @@ struct bd_macro {
 
 struct bd_unit {
 	const char *main_file;
+	const char *dir;		/* the compile's working directory, or NULL */
 	const char **strs;		/* intern table, open addressing */
 	unsigned nstrs, cap_strs;
 	struct bd_func **funcs;
@@ -71,6 +72,8 @@ void bd_apply_suppressions(struct bd_result *r, const struct bd_options *o);
 /* Line 'line' (1-based) of 'file' without its newline, or NULL.  Files are
  * cached for the life of the process. */
 const char *bd_source_line(const char *file, int line);
+/* A file's modification time in nanoseconds, 0 if it cannot be read. */
+long long bd_mtime_ns(const char *path);
 
 /* ---- reports (report.c) ---- */
 #define BD_VERSION "0.1.0"
@@ -123,21 +126,77 @@ int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
  * inside that object. */
 void bd_facts_summary_write(struct bd_json_writer *w, const struct bd_unit *u,
 			    const struct bd_result *r);
-/* The facts file name for a unit: DIR/<sanitised path>-<hash>.json. */
-void bd_facts_path(const char *dir, const char *unit, char *buf, size_t len);
+/* The facts of one unit as a JSON object (docs/facts.md): the one
+ * encoding, whether it goes to a facts file or an object's section. */
+int bd_facts_encode(FILE *f, const struct bd_unit *u, const struct bd_result *r, int pretty);
+/* The unit's absolute path, resolved against the compile's directory. */
+void bd_facts_unit_path(const struct bd_unit *u, char *buf, size_t len);
+/* A unit's facts file name, <sanitised unit tail>-<hash of abs>.json: in
+ * a facts directory, and the order units are merged in from anywhere. */
+void bd_facts_name(const char *unit, const char *abs, char *buf, size_t len);
 /* Call fn for every facts file in dir (sorted by name); stops at the first
  * non-zero return.  Returns the number of files read, or -1 with err set
  * (unreadable directory or a corrupt file). */
 typedef int (*bd_facts_fn)(const char *path, const struct bd_json *facts, void *ctx);
 int bd_facts_read_dir(const char *dir, bd_facts_fn fn, void *ctx, char *err, size_t errlen);
+/* The names in dir that keep() accepts, sorted; their number, or -1 with
+ * err set.  free() each and the array. */
+int bd_dir_names(const char *dir, int (*keep)(const char *name), char ***out,
+		 char *err, size_t errlen);
+/* The *.json names of a facts directory (not .tmp.*), sorted; their
+ * number, or -1 with err set.  free() each and the array. */
+int bd_facts_list_dir(const char *dir, char ***names, char *err, size_t errlen);
+
+/* ---- the units of a merge (facts_set.c; facts_objects.c reads objects) ---- */
+struct bd_facts_unit {
+	struct bd_json *j;	/* the facts object (owned) */
+	char *origin;		/* DIR/NAME.json, OBJECT, ARCHIVE(MEMBER) */
+	char *name;		/* its facts file name: the merge order */
+	const char *key;	/* "path": the unit's identity (inside j) */
+	long long mtime_ns;	/* when its container was written */
+	int seq;		/* order read */
+};
+struct bd_facts_set {
+	struct bd_facts_unit *v;
+	int n, cap;
+	int dups;		/* copies dropped by bd_facts_set_finish */
+	int missing;		/* objects of bdops compiles without facts */
+};
+/* Take j (parsed facts; freed on error).  0, or -1 with err set. */
+int bd_facts_set_add(struct bd_facts_set *s, struct bd_json *j, const char *origin,
+		     long long mtime_ns, char *err, size_t errlen);
+/* Every facts file of a directory.  0, or -1 with err set. */
+int bd_facts_set_add_dir(struct bd_facts_set *s, const char *dir, char *err, size_t errlen);
+/* One copy per unit (the newest), in facts-file-name order. */
+void bd_facts_set_finish(struct bd_facts_set *s);
+void bd_facts_set_free(struct bd_facts_set *s);
+/* facts_objects.c (needs libelf; linked into the bdops command only):
+ * the facts of an ELF relocatable object, an archive (thin or not), or,
+ * with walk, of every such file under a build tree.  Objects a bdops
+ * compile wrote without facts are named on stderr and counted in
+ * s->missing.  0, or -1 with err set (unreadable input, corrupt record). */
+int bd_facts_set_add_objects(struct bd_facts_set *s, const char *path, int walk,
+			     char *err, size_t errlen);
+
 /* Add one facts file's findings and counts to r; findings of checks
  * disabled in o (if o) are dropped. 0 or -1. */
 int bd_facts_add(struct bd_result *r, const struct bd_json *facts,
 		 const struct bd_options *o, char *err, size_t errlen);
 
+/* ---- facts in objects (facts_section.c) ---- */
+/* Call fn(json, len, bdops_version, ctx) for each record of the bytes of a
+ * .bdops.facts section (several after ld -r); stops when fn returns
+ * non-zero.  Returns the number of records, or -1 with err set. */
+typedef int (*bd_facts_record_fn)(const char *json, size_t len, const char *version, void *ctx);
+int bd_facts_section_parse(const char *buf, size_t len, bd_facts_record_fn fn, void *ctx,
+			   char *err, size_t errlen);
+
 /* ---- cross-TU analysis (merge.c, owned by the engine) ---- */
 /* Called by 'bdops merge' after all facts of dir were added to r. */
 void bd_merge_analyze(struct bd_result *r, const char *facts_dir,
 		      const struct bd_options *o);
+/* The same over units already read (bd_facts_set_finish()ed). */
+void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
+		    const struct bd_options *o);
 
 #endif

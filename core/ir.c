@@ -182,6 +182,16 @@ const char *bd_unit_main_file(const struct bd_unit *u)
 	return u->main_file;
 }
 
+void bd_unit_set_dir(struct bd_unit *u, const char *dir)
+{
+	u->dir = dir && *dir ? bd_intern(u, dir) : NULL;
+}
+
+const char *bd_unit_dir(const struct bd_unit *u)
+{
+	return u->dir;
+}
+
 /* ---- declarations ---- */
 
 struct bd_decl *bd_find_decl(struct bd_unit *u, const char *name)

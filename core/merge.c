@@ -65,24 +65,6 @@ struct merge {
 	int nkeys, cap_keys;
 };
 
-/* ---- reading ---- */
-
-static int collect(const char *path, const struct bd_json *facts, void *ctx)
-{
-	struct merge *m = ctx;
-	char err[256];
-	struct bd_json *copy;
-
-	/* bd_facts_read_dir frees its DOM after the callback: parse again */
-	copy = bd_json_parse_file(path, err, sizeof(err));
-	(void)facts;
-	if (!copy)
-		return 0;
-	BD_GROW(m->units, m->nunits, m->cap_units);
-	m->units[m->nunits++] = copy;
-	return 0;
-}
-
 static unsigned hash_name(const char *s)
 {
 	unsigned h = 2166136261u;
@@ -572,18 +554,20 @@ static void check_put(struct merge *m, int unit, const struct bd_json *put,
 	}
 }
 
-void bd_merge_analyze(struct bd_result *r, const char *facts_dir,
-		      const struct bd_options *o)
+void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
+		    const struct bd_options *o)
 {
 	struct merge m;
 	struct bd_unit *names = bd_unit_new("<merge>");
-	char err[512];
 
 	memset(&m, 0, sizeof(m));
 	m.r = r;
 	m.o = o;
-	if (bd_facts_read_dir(facts_dir, collect, &m, err, sizeof(err)) < 0)
-		goto out;
+	/* the set owns the units */
+	m.nunits = s->n;
+	m.units = bd_xcalloc(s->n + 1, sizeof(*m.units));
+	for (int u = 0; u < s->n; u++)
+		m.units[u] = s->v[u].j;
 	index_fns(&m);
 	index_gets(&m);
 	propagate(&m);
@@ -597,9 +581,6 @@ void bd_merge_analyze(struct bd_result *r, const char *facts_dir,
 		for (int i = 0; puts && puts->type == BD_JSON_ARRAY && i < puts->n; i++)
 			check_put(&m, u, puts->items[i], names);
 	}
-out:
-	for (int u = 0; u < m.nunits; u++)
-		bd_json_free(m.units[u]);
 	free(m.units);
 	free(m.fns);
 	free(m.hash);
@@ -611,4 +592,17 @@ out:
 		free(m.keys[i]);
 	free(m.keys);
 	bd_unit_free(names);
+}
+
+void bd_merge_analyze(struct bd_result *r, const char *facts_dir,
+		      const struct bd_options *o)
+{
+	struct bd_facts_set s = { 0 };
+	char err[512];
+
+	if (!bd_facts_set_add_dir(&s, facts_dir, err, sizeof(err))) {
+		bd_facts_set_finish(&s);
+		bd_merge_units(r, &s, o);
+	}
+	bd_facts_set_free(&s);
 }

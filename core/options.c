@@ -19,6 +19,7 @@ static const struct opt opts[] = {
 	{ "format",    "text|json|sarif", "output format (text goes through the compiler's diagnostics)" },
 	{ "output",    "FILE",            "write the report to FILE instead of the compiler's diagnostics/stderr" },
 	{ "facts-dir", "DIR",             "write this unit's facts (findings, stats) to DIR for 'bdops merge'" },
+	{ "facts-object", "yes|no",       "put this unit's facts into the object compiled (default yes; plugins)" },
 	{ "strict",    NULL,              "also report unknown-vs-known put modes and BKL use as notes" },
 	{ "disable",   "CHECK[,CHECK]",   "turn checks off (names with or without 'bdops-', or 'all')" },
 	{ "enable",    "CHECK[,CHECK]",   "turn checks on (names with or without 'bdops-', or 'all')" },
@@ -41,6 +42,7 @@ void bd_options_init(struct bd_options *o)
 		o->enabled[i] = 1;
 	o->format = BD_FMT_TEXT;
 	o->error = BD_ERR_AUTO;
+	o->facts_object = 1;
 }
 
 static int err_valid_keys(char *err, size_t errlen, const char *key)
@@ -192,6 +194,9 @@ int bd_options_set(struct bd_options *o, const char *key, const char *value,
 			return bad_value(err, errlen, key, value, "auto, yes, no");
 	} else if (!strcmp(key, "disable") || !strcmp(key, "enable")) {
 		return set_checks(o, key, value, key[0] == 'e', err, errlen);
+	} else if (!strcmp(key, "facts-object")) {
+		if (parse_bool(value, &o->facts_object))
+			return bad_value(err, errlen, key, value, "yes, no");
 	} else if (!strcmp(key, "strict") || !strcmp(key, "verbose")) {
 		if (parse_bool(value, &b))
 			return bad_value(err, errlen, key, value, "yes, no (or no value)");

@@ -16,7 +16,12 @@
  * -fplugin-arg-bdops_gcc-output=FILE
  *	write the report to FILE (json/sarif default to stderr)
  * -fplugin-arg-bdops_gcc-facts-dir=DIR
- *	write this unit's facts for "bdops merge"
+ *	also write this unit's facts into DIR for "bdops merge"
+ * -fplugin-arg-bdops_gcc-facts-object=yes|no
+ *	put the unit's facts into the object (section .bdops.facts, which
+ *	the final link drops; default yes): they come back from ccache,
+ *	distcc and icecream with the object, and "bdops merge --objects"
+ *	reads them
  * -fplugin-arg-bdops_gcc-strict
  *	also report unknown-vs-known put modes and BKL use as notes
  * -fplugin-arg-bdops_gcc-disable=CHECK[,CHECK]
@@ -185,6 +190,24 @@ static void report_file(const struct bd_result *r)
 		fflush(out);
 }
 
+/*
+ * The facts go into the object through the assembler output, in a section
+ * of their own that is pushed and popped, so GCC's idea of the current
+ * section stays right wherever this lands.  Nothing to do without an
+ * object (-fsyntax-only, -E).
+ */
+static void emit_facts(const struct bd_result *r)
+{
+	char *text;
+
+	if (!asm_out_file || flag_syntax_only || flag_preprocess_only)
+		return;
+	text = bd_facts_asm(bdops_gcc_unit(), r, &opts);
+	if (text)
+		fputs(text, asm_out_file);
+	free(text);
+}
+
 /* Run the core once over the whole unit and report. */
 static void analyse(void)
 {
@@ -195,7 +218,12 @@ static void analyse(void)
 	analysed = true;
 	bdops_gcc_flush_functions(bdops_gcc_unit());
 	bdops_gcc_record_macros(bdops_gcc_unit());
+	/* a relative unit is relative to where it was preprocessed: the
+	 * "# 1 "/dir//"" line of -fworking-directory (on with -g) says
+	 * where that was on a distcc or icecream server */
+	bd_unit_set_dir(bdops_gcc_unit(), get_src_pwd());
 	r = bd_analyze(bdops_gcc_unit(), &opts);
+	emit_facts(r);
 	if (bdops_gcc_internal_error)
 		inform(UNKNOWN_LOCATION, "bdops: internal error: %s",
 		       bdops_gcc_internal_error);
@@ -234,6 +262,14 @@ static void on_pre_genericize(void *, void *)
 static void on_all_ipa_passes_end(void *, void *)
 {
 	if (!seen_error())
+		analyse();
+}
+
+/* The last moment the assembler output is open: units with no function
+ * bodies reach no IPA pass, and their object still gets its facts. */
+static void on_finish_unit(void *, void *)
+{
+	if (!analysed && !seen_error() && !flag_syntax_only)
 		analyse();
 }
 
@@ -302,6 +338,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	register_callback(plugin_name, PLUGIN_FINISH_DECL, on_finish_decl, NULL);
 	register_callback(plugin_name, PLUGIN_PRE_GENERICIZE, on_pre_genericize, NULL);
 	register_callback(plugin_name, PLUGIN_ALL_IPA_PASSES_END, on_all_ipa_passes_end, NULL);
+	register_callback(plugin_name, PLUGIN_FINISH_UNIT, on_finish_unit, NULL);
 	register_callback(plugin_name, PLUGIN_FINISH, on_finish, NULL);
 	return 0;
 }

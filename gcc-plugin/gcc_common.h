@@ -38,6 +38,7 @@
 #include "diagnostic-core.h"
 #include "input.h"
 #include "toplev.h"
+#include "output.h"
 #include "fold-const.h"
 
 #if BUILDING_GCC_VERSION < 12000 && !defined(BDOPS_ALLOW_OLD_GCC)

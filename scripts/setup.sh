@@ -13,7 +13,7 @@ export DEBIAN_FRONTEND=noninteractive
 # (clang-19; /usr/bin/clang is clang-14).  See README.
 pkgs="gcc g++ make cmake python3 gcc-12-plugin-dev
       clang-19 clang-tools-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
-      dpkg-dev git patch valgrind
+      dpkg-dev git patch valgrind libelf-dev ccache distcc
       csmith libcsmith-dev"
 
 missing=""

@@ -37,7 +37,20 @@ bdops = os.path.join(build, 'bin', 'bdops')
 fixtures = os.path.join(repo, 'kernel-fixtures')
 kflags = '-std=gnu11 -Wall -Wextra'
 
+# The compiler of this lane with its bdops plugin, for tests of what the
+# plugins leave in objects (lanes gcc and clang).
+plugin_cc = {
+    'gcc': ('gcc -fplugin=%s' % os.path.join(build, 'lib', 'bdops_gcc.so'),
+            '-fplugin-arg-bdops_gcc-', 'bdops-gcc'),
+    'clang': ('%s -fplugin=%s' % (os.path.join(llvm_bin, 'clang'),
+                                  os.path.join(build, 'lib', 'bdops_clang.so')),
+              '-fplugin-arg-bdops_clang-', 'bdops-clang'),
+}.get(frontend, ('false', '-fplugin-arg-none-', 'false'))
+
 config.substitutions += [
+    ('%plugin_cc', plugin_cc[0]),
+    ('%plugin_arg', plugin_cc[1]),
+    ('%plugin_wrapper', os.path.join(build, 'bin', plugin_cc[2])),
     ('%bdops', bdops),
     ('%check', '%s check --frontend %s %s' % (bdops, fe, extra)),
     ('%frontend', fe),

@@ -59,6 +59,7 @@ struct bd_options {
 	enum bd_error_mode error;
 	const char *output;	/* NULL: the frontend's default stream */
 	const char *facts_dir;	/* NULL: no facts written */
+	int facts_object;	/* facts into the object compiled (default 1) */
 	const char *baseline;	/* NULL: no baseline */
 	const char *root;	/* repo root for SARIF uriBaseId, or NULL */
 	const char *dump_ir;	/* "-" (stderr) or a file: dump the unit */
@@ -126,6 +127,14 @@ void bd_result_add(struct bd_result *r, const struct bd_finding *f);
 void bd_result_sort(struct bd_result *r);
 /* Read a JSON array written by bd_report_write(BD_FMT_JSON). 0 or -1. */
 int bd_result_read_json(struct bd_result *r, const char *path);
+
+/* The unit's facts as assembler directives that put them into the object
+ * being compiled, section .bdops.facts (SHF_EXCLUDE: ld -r keeps it, a
+ * final link drops it; docs/facts.md).  A frontend that writes an object
+ * emits this text into its assembler output.  NULL when o->facts_object
+ * is off.  free() it. */
+char *bd_facts_asm(const struct bd_unit *u, const struct bd_result *r,
+		   const struct bd_options *o);
 
 /* ---- output ---- */
 /* Text: file:line:col: warning: message [bdops-check], notes, fix hint.

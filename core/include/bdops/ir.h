@@ -267,6 +267,12 @@ const struct bd_binding *bd_unit_binding(const struct bd_unit *u, int i);
 int bd_unit_is_referenced(const struct bd_unit *u, const char *func);
 int64_t bd_unit_macro(const struct bd_unit *u, const char *name, int64_t dflt);
 const char *bd_unit_main_file(const struct bd_unit *u);
+/* The directory a relative main file is relative to: the compile's working
+ * directory as the preprocessor recorded it (gcc -E's "# 1 "/dir//""
+ * line, which distcc and icecream carry to the remote compiler), when it
+ * differs from the process's own.  NULL: the current directory. */
+void bd_unit_set_dir(struct bd_unit *u, const char *dir);
+const char *bd_unit_dir(const struct bd_unit *u);
 
 /* Text dump of the whole unit (stable, for tests and debugging). */
 void bd_unit_dump(const struct bd_unit *u, FILE *out);
