@@ -50,7 +50,7 @@ plugin_cc = {
 config.substitutions += [
     ('%plugin_cc', plugin_cc[0]),
     ('%plugin_arg', plugin_cc[1]),
-    ('%plugin_wrapper', os.path.join(build, 'bin', plugin_cc[2])),
+    ('%plugin_wrapper', plugin_cc[2]),
     ('%bdops', bdops),
     ('%check', '%s check --frontend %s %s' % (bdops, fe, extra)),
     ('%frontend', fe),

@@ -1,0 +1,92 @@
+# SPDX-License-Identifier: GPL-2.0
+"""distccd.py BUILD -- COMMAND...: run COMMAND with a distcc server of its own.
+
+Installs bdops-gcc and bdops-clang with their plugins into a fresh
+world-readable directory (the "server"; distccd drops root and runs as its
+own user), starts Debian's distccd there on a free port of 127.0.0.1
+(only 127.0.0.1 may connect; DISTCC_CMDLIST names the two wrappers, the
+only commands it will run), runs COMMAND with DISTCC_HOSTS pointing at it
+and no local fallback (a job the server refuses fails the build), then
+stops the server and removes the directory, whatever happened.  Prints
+"distccd: N jobs compiled" and exits with COMMAND's status.
+"""
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(('127.0.0.1', 0))
+        return s.getsockname()[1]
+
+
+def wait_listening(port, proc, log):
+    for _ in range(200):
+        if proc.poll() is not None:
+            sys.exit('distccd.py: distccd exited:\n' + open(log).read())
+        try:
+            with socket.create_connection(('127.0.0.1', port), timeout=0.2):
+                return
+        except OSError:
+            time.sleep(0.05)
+    sys.exit('distccd.py: distccd does not listen on port %d' % port)
+
+
+def main():
+    build, cmd = sys.argv[1], sys.argv[sys.argv.index('--') + 1:]
+    # not lit's TMPDIR: the server's user must reach it
+    top = tempfile.mkdtemp(prefix='bdops-distcc-', dir='/tmp')
+    os.chmod(top, 0o755)
+    proc = None
+    try:
+        for sub in ('bin', 'lib'):
+            os.makedirs(os.path.join(top, sub), mode=0o755)
+        for fe in ('gcc', 'clang'):
+            shutil.copy(os.path.join(build, 'bin', 'bdops-' + fe), os.path.join(top, 'bin'))
+            shutil.copy(os.path.join(build, 'lib', 'bdops_%s.so' % fe), os.path.join(top, 'lib'))
+        cmdlist = os.path.join(top, 'cmdlist')
+        with open(cmdlist, 'w') as f:
+            for fe in ('gcc', 'clang'):
+                f.write(os.path.join(top, 'bin', 'bdops-' + fe) + '\n')
+        os.makedirs(os.path.join(top, 'client'))
+        log = os.path.join(top, 'distccd.log')
+        port = free_port()
+        env = dict(os.environ, DISTCC_CMDLIST=cmdlist, DISTCC_CMDLIST_NUMWORDS='1',
+                   TMPDIR=top)
+        with open(log, 'w') as lf:
+            os.chmod(log, 0o666)
+            proc = subprocess.Popen(
+                ['distccd', '--daemon', '--no-detach', '--listen', '127.0.0.1',
+                 '--port', str(port), '--allow', '127.0.0.1', '--jobs', '2',
+                 '--log-stderr', '--log-level', 'info'],
+                env=env, stdout=lf, stderr=lf, start_new_session=True)
+        os.chmod(top, 0o1777)  # the server's temporary files
+        wait_listening(port, proc, log)
+        cenv = dict(os.environ, DISTCC_HOSTS='127.0.0.1:%d/2' % port,
+                    DISTCC_FALLBACK='0', DISTCC_SKIP_LOCAL_RETRY='1',
+                    DISTCC_BACKOFF_PERIOD='0', DISTCC_DIR=os.path.join(top, 'client'))
+        status = subprocess.call(cmd, env=cenv)
+        jobs = sum(1 for line in open(log) if 'COMPILE_OK' in line)
+        print('distccd: %d jobs compiled' % jobs)
+        if status:
+            sys.stderr.write(open(log).read())
+        return status
+    finally:
+        if proc and proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        shutil.rmtree(top, ignore_errors=True)
+
+
+if __name__ == '__main__':
+    sys.exit(main())
