@@ -1601,6 +1601,14 @@ struct Reporter {
   }
 };
 
+// The file the compiler was given (floppy.i, not the file its line
+// markers name): the facts are that file's.
+std::string unitName(SourceManager &SM) {
+  if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID()))
+    return FE->getName().str();
+  return "<stdin>";
+}
+
 // clang-apply-replacements wants absolute paths.
 std::string realPath(SourceManager &SM, SourceLocation L) {
   if (OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getFileID(L)))
@@ -1653,15 +1661,26 @@ void report(bd_result *Res, const bd_options &O, DiagnosticsEngine &D,
       bd_result_add(S.merged, bd_result_get(Res, I));
   } else {
     FILE *Out = stderr;
+    unsigned CantWrite = D.getCustomDiagID(
+        DiagnosticsEngine::Error, "bdops: cannot write the report to '%0': %1");
     if (O.output && strcmp(O.output, "-") && !(Out = fopen(O.output, "w"))) {
-      D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
-                                 "bdops: cannot write '%0': %1"))
-          << O.output << strerror(errno);
+      D.Report(CantWrite) << O.output << strerror(errno);
       return;
     }
+    errno = 0;
     bd_report_write(Res, &O, Out);
-    if (Out != stderr)
-      fclose(Out);
+    bool Bad = ferror(Out);
+    Bad |= (Out != stderr ? fclose(Out) : fflush(Out)) != 0;
+    if (Bad)
+      D.Report(CantWrite) << (Out != stderr && O.output ? O.output : "standard error")
+                          << strerror(errno ? errno : EIO);
+  }
+  // A unit not analysed whole, or whose facts were not written, fails the
+  // compile: it must never pass as clean (docs/output.md).
+  if (const char *Msg = bd_result_failure(Res)) {
+    D.Report(D.getCustomDiagID(DiagnosticsEngine::Error, "bdops: %0: %1"))
+        << unitName(SM) << Msg;
+    S.inputErrors++;
   }
   // Clang drops a note that follows no warning, so this one is printed
   // directly, shaped like a note; it must never fail the compile.
@@ -1691,16 +1710,31 @@ static std::string mainFileName(const SourceManager &SM) {
   return Name;
 }
 
+// The unit its name says, and the file compiled for it (a .i).
+static bd_unit *newUnit(SourceManager &SM) {
+  bd_unit *U = bd_unit_new(mainFileName(SM).c_str());
+  bd_unit_set_input(U, unitName(SM).c_str());
+  return U;
+}
+
 void runUnit(ASTContext &Ctx, Preprocessor *PP, const bd_options &Opts, Sink &S) {
   SourceManager &SM = Ctx.getSourceManager();
   DiagnosticsEngine &D = Ctx.getDiagnostics();
   if (D.hasErrorOccurred()) {
-    // the AST of a unit that did not compile is not worth analysing
+    // The AST of a unit that did not compile is not worth analysing; its
+    // facts say so, replacing those of an older build that compiled.
     S.inputErrors++;
+    if (Opts.facts_dir) {
+      bd_options O = Opts;
+      O.baseline = nullptr;
+      bd_unit *U = newUnit(SM);
+      bd_unit_incomplete(U, "the compiler rejected it");
+      bd_result_free(bd_analyze(U, &O));
+      bd_unit_free(U);
+    }
     return;
   }
-  std::string Main = mainFileName(SM);
-  bd_unit *U = bd_unit_new(Main.c_str());
+  bd_unit *U = newUnit(SM);
   {
     UnitBuilder B(Ctx, U);
     if (PP)
@@ -1711,6 +1745,12 @@ void runUnit(ASTContext &Ctx, Preprocessor *PP, const bd_options &Opts, Sink &S)
   if (char *Asm = S.wantFactsAsm ? bd_facts_asm(U, Res, &Opts) : nullptr) {
     S.factsAsm = Asm;
     free(Asm);
+  } else if (S.wantFactsAsm && Opts.facts_object) {
+    // facts lost on the way into the object must fail the compile too
+    D.Report(D.getCustomDiagID(DiagnosticsEngine::Error,
+                               "bdops: %0: cannot put the facts into the object: out of memory"))
+        << unitName(SM);
+    S.inputErrors++;
   }
   report(Res, Opts, D, SM, S);
   bd_result_free(Res);

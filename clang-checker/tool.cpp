@@ -330,9 +330,16 @@ int main(int argc, const char **argv) {
       Status = 2;
     } else {
       bd_result_sort(C.Sink.merged);
+      errno = 0;
       bd_report_write(C.Sink.merged, &C.Opts, Out);
-      if (Out != stderr)
-        fclose(Out);
+      bool Bad = ferror(Out);
+      Bad |= (Out != stderr ? fclose(Out) : fflush(Out)) != 0;
+      if (Bad) {
+        fprintf(stderr, "%s: cannot write the report to '%s': %s\n", Prog,
+                Out != stderr && C.Opts.output ? C.Opts.output : "standard error",
+                strerror(errno ? errno : EIO));
+        Status = 2;
+      }
     }
     bd_result_free(C.Sink.merged);
   }

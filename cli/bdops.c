@@ -23,6 +23,7 @@
 #include <unistd.h>
 #include "cli.h"
 #include "json.h"
+#include "shape.h"
 
 enum { C_CHECK = 1, C_MERGE = 2, C_REPORT = 4, C_ALL = 7,
        C_REVIEW = 8, C_FIX = 16, C_HOOK = 32, C_WORK = 56 };
@@ -55,6 +56,7 @@ static const struct dopt dopts[] = {
 	{ "objects",        1, 0, 0, C_MERGE, "TREE: merge: the facts in every object and archive under a build tree (repeatable)" },
 	{ "force",          0, 0, 0, C_HOOK,  "install-hook: replace an existing pre-commit hook" },
 	{ "jobs",           1, 0, 0, C_CHECK, "N: run N compilers at once (also -j N)" },
+	{ "timeout",        1, 0, 0, C_CHECK | C_MERGE | C_WORK, "SECONDS: stop a unit's frontend after this long (default 300; 0: never)" },
 	{ "dump-ir",        2, 1, 1, C_CHECK, "[=FILE]: dump the lowered code (to stderr)" },
 	{ "verbose",        0, 1, 0, C_ALL | C_WORK, "show the commands being run" },
 	{ "functions",      1, 0, 0, C_REPORT, "N: function count for the summary" },
@@ -156,6 +158,12 @@ static int apply_option(struct drv *d, const struct dopt *op, const char *value)
 		push(&d->objects, &d->nobjects, &d->cap_objects, (char *)value);
 	} else if (!strcmp(op->name, "cflag")) {
 		push(&d->cflags, &d->ncflags, &d->cap_cflags, (char *)value);
+	} else if (!strcmp(op->name, "timeout")) {
+		long n = strtol(value, &end, 10);
+
+		if (!*value || *end || n < 0 || n > 1000000)
+			return usage_error(d->cmd, "bad --timeout '%s' (seconds, 0 for none)", value);
+		d->timeout = n;
 	} else if (!strcmp(op->name, "jobs") || !strcmp(op->name, "functions")) {
 		long n = strtol(value, &end, 10);
 
@@ -319,9 +327,10 @@ int bd_drv_finish(struct drv *d, struct bd_result *r, int failed)
 			return EXIT_USAGE;
 		}
 	}
+	errno = 0;
 	bd_report_write(r, &d->o, out);
-	if (out != stdout ? fclose(out) : fflush(out)) {
-		fprintf(stderr, "bdops: cannot write the report: %s\n", strerror(errno));
+	if (bd_drv_close_output(out, d->o.output)) {
+		out = NULL;
 		failed = 1;
 	}
 	if (failed && !bd_result_functions(r))
@@ -338,15 +347,12 @@ int bd_drv_finish(struct drv *d, struct bd_result *r, int failed)
  * typo in its name is a usage error rather than a note. */
 static int check_baseline(struct drv *d)
 {
-	struct bd_json *j;
-	char err[512];
+	char err[1024];
 
 	if (!d->o.baseline)
 		return 0;
-	j = bd_json_parse_file(d->o.baseline, err, sizeof(err));
-	if (!j)
+	if (bd_baseline_check(d->o.baseline, err, sizeof(err)))
 		return usage_error(d->cmd, "cannot use baseline: %s", err);
-	bd_json_free(j);
 	return 0;
 }
 
@@ -495,16 +501,17 @@ static void entry_flags(const struct bd_json *e, const char *file, struct drv *d
  */
 static int check_ccdb(struct drv *d, const char *facts)
 {
-	char err[512], cwd[PATH_MAX], abs[PATH_MAX * 2];
+	char err[1024], cwd[PATH_MAX], abs[PATH_MAX * 2];
 	struct bd_json *db = bd_json_parse_file(d->ccdb, err, sizeof(err));
 	const char *baseline = d->o.baseline;
 	int failed = 0, i;
 
-	if (!db || db->type != BD_JSON_ARRAY || !getcwd(cwd, sizeof(cwd))) {
-		fprintf(stderr, "bdops merge: %s\n", db ? "a compilation database is an array" : err);
+	if (!db || bd_shape_ccdb(db, d->ccdb, err, sizeof(err)) || !getcwd(cwd, sizeof(cwd))) {
+		fprintf(stderr, "bdops merge: %s\n", err);
 		bd_json_free(db);
 		return -1;
 	}
+	d->units_total = db->n;
 	if (!d->frontend)
 		d->frontend = "gcc";
 	d->o.facts_dir = facts;
@@ -617,15 +624,23 @@ static int cmd_merge(struct drv *d)
 		goto out;
 	}
 	for (int i = 0; i < set.n; i++)
-		if (bd_facts_add(r, set.v[i].j, &d->o, err, sizeof(err))) {
+		switch (bd_facts_add(r, set.v[i].j, &d->o, err, sizeof(err))) {
+		case 0:
+			break;
+		case 1:
+			fprintf(stderr, "bdops merge: %s\n", err);
+			d->unit_failures++;
+			break;
+		default:
 			fprintf(stderr, "bdops merge: %s: %s\n", set.v[i].origin, err);
 			status = EXIT_USAGE;
 			goto out;
 		}
 	/* ---- cross-TU analysis: the engine's hook (core/merge.c) ---- */
 	bd_merge_units(r, &set, &d->o);
-	/* an object a bdops compile left without facts is a unit missing */
-	status = bd_drv_finish(d, r, failed + set.missing);
+	/* an object a bdops compile left without facts is a unit missing;
+	 * a unit not fully analysed keeps its findings but fails the run */
+	status = bd_drv_finish(d, r, failed + set.missing + d->unit_failures);
 out:
 	bd_result_free(r);
 	bd_facts_set_free(&set);
@@ -725,6 +740,7 @@ int main(int argc, char **argv)
 
 	d.cmd = cmd;
 	d.jobs = 1;
+	d.timeout = BD_DEFAULT_TIMEOUT;
 	d.functions = -1;
 	bd_options_init(&d.o);
 	ret = parse_args(&d, mask, argc - 2, argv + 2);

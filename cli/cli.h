@@ -40,6 +40,9 @@ struct drv {
 	int prune;			/* merge: drop facts of deleted units first */
 	int flags_given;		/* "--" was on the command line */
 	const char *ccdb;		/* review: compile_commands.json */
+	int timeout;			/* seconds per unit, 0: none */
+	int units_done, units_total;	/* progress across collects */
+	int unit_failures;		/* merge: units not fully analysed */
 	char **argv;			/* the command's own arguments */
 	int argc;
 };
@@ -73,10 +76,21 @@ int bd_drv_read_file(const char *path, struct buf *out);
 int bd_drv_write_file(const char *path, const char *s, size_t n);
 /* mkdir -p of the directory part of 'path'. */
 int bd_drv_mkdirs_for(const char *path);
+int bd_drv_mkdirs(const char *dir);	/* mkdir -p */
 void bd_drv_rm_rf(const char *dir);
+/* Finish writing a report to out (stdout, or a file named 'name' that is
+ * closed): 0, or -1 after saying on stderr that it could not be written
+ * (a full disk, a closed pipe) - a lost report must never pass quietly. */
+int bd_drv_close_output(FILE *out, const char *name);
 char *bd_drv_tmpdir(const char *cmd);	/* a new directory under $TMPDIR */
 /* The absolute path of this executable. */
 const char *bd_drv_self(void);
+/* progress.c: "bdops: N/M units" on a terminal's stderr; cleared before
+ * anything else is printed there. */
+void bd_progress(int done, int total);
+void bd_progress_clear(void);
+/* The default of --timeout, in seconds per unit. */
+#define BD_DEFAULT_TIMEOUT 300
 /* bdops.c: suppress, sort, print, summarise; returns the exit status. */
 int bd_drv_finish(struct drv *d, struct bd_result *r, int failed);
 

@@ -239,14 +239,18 @@ static int core_edits(struct fixer *fx, const struct bd_finding *f, int group)
 	return f->nedits > 0;
 }
 
+/* What was fixed and what was not, per file, said once the diff is
+ * written: a diff lost to a full disk or a closed pipe fixed nothing. */
+static struct buf fixed_lines;
+
 void left_alone(struct fixer *fx, const struct bd_finding *f, const char *why)
 {
 	fx->nleft++;
 	if (fx->quiet)
 		return;
-	fprintf(stderr, "bdops fix: %s:%d: [%s] %s%s%s: not fixed: %s\n", fx->s.path,
-		f->loc.line, bd_check_info(f->check)->full, f->function ? "in '" : "",
-		f->function ? f->function : "", f->function ? "'" : "", why);
+	buf_printf(&fixed_lines, "bdops fix: %s:%d: [%s] %s%s%s: not fixed: %s\n", fx->s.path,
+		   f->loc.line, bd_check_info(f->check)->full, f->function ? "in '" : "",
+		   f->function ? f->function : "", f->function ? "'" : "", why);
 }
 
 /* ---- functions in the file ---- */
@@ -1790,8 +1794,9 @@ static int fix_file(struct fixer *fx, const char *path, const char *tmp, struct 
 	out = apply_edits(fx, ~0u);
 	if (!fx->quiet) {
 		emit_diff(path, fx->s.text, fx->s.len, out, tmp, diff);
-		fprintf(stderr, "bdops fix: %s: %d of %d finding%s fixed\n", path, fx->nfixed,
-			fx->nfixed + fx->nleft, fx->nfixed + fx->nleft == 1 ? "" : "s");
+		buf_printf(&fixed_lines, "bdops fix: %s: %d of %d finding%s fixed\n", path,
+			   fx->nfixed, fx->nfixed + fx->nleft,
+			   fx->nfixed + fx->nleft == 1 ? "" : "s");
 	}
 	free(out);
 	return fx->nleft;
@@ -1893,8 +1898,13 @@ int bd_drv_fix(struct drv *d)
 		}
 	}
 	fwrite(diff.s, 1, diff.n, out);
-	if (out != stdout)
-		fclose(out);
+	if (bd_drv_close_output(out, d->o.output)) {
+		fputs("bdops fix: the diff was not written; nothing was fixed\n", stderr);
+		bad = 1;
+	} else if (fixed_lines.s) {
+		fputs(fixed_lines.s, stderr);
+	}
+	free(fixed_lines.s);
 	free(diff.s);
 	return bad ? EXIT_USAGE : left ? EXIT_FINDINGS : EXIT_CLEAN;
 }

@@ -173,6 +173,15 @@ int bd_drv_mkdirs_for(const char *path)
 	if (!p)
 		return 0;
 	*p = 0;
+	return bd_drv_mkdirs(dir);
+}
+
+int bd_drv_mkdirs(const char *path)
+{
+	char dir[PATH_MAX];
+	char *p;
+
+	snprintf(dir, sizeof(dir), "%s", path);
 	for (p = dir + 1; *p; p++) {
 		if (*p != '/')
 			continue;
@@ -198,6 +207,23 @@ int bd_drv_write_file(const char *path, const char *s, size_t n)
 		return -1;
 	bad = fwrite(s, 1, n, f) != n;
 	return fclose(f) || bad ? -1 : 0;
+}
+
+int bd_drv_close_output(FILE *out, const char *name)
+{
+	int bad = ferror(out), e = errno;
+
+	if (out == stdout || out == stderr)
+		bad |= fflush(out) != 0;
+	else
+		bad |= fclose(out) != 0;
+	if (!bad)
+		return 0;
+	e = errno ? errno : e;
+	fprintf(stderr, "bdops: cannot write the report to %s: %s\n",
+		out == stdout ? "standard output" : name ? name : "its file",
+		strerror(e ? e : EIO));
+	return -1;
 }
 
 static int rm_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
@@ -1353,9 +1379,11 @@ int bd_drv_review(struct drv *d)
 		write_json(&rv, out, intro, nintro, gone, ngone);
 	else
 		write_text(&rv, out, intro, nintro, gone, ngone);
-	if (out != stdout)
-		fclose(out);
-	fflush(stdout);
+	if (bd_drv_close_output(out, d->o.output)) {
+		free(intro);
+		free(gone);
+		goto out;
+	}
 	fprintf(stderr, "bdops: %d %s introduced, %d removed in %d %s\n", nintro,
 		plural(nintro, "finding", "findings"), ngone, rv.checked,
 		plural(rv.checked, "file", "files"));

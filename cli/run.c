@@ -18,6 +18,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
+#include <signal.h>
+#include <time.h>
 #include <unistd.h>
 #include "cli.h"
 #include "json.h"
@@ -30,7 +32,11 @@ struct run {
 	int *found;			/* facts seen for input i */
 	int *ok;			/* input i compiled */
 	pid_t *pids;
+	time_t *deadline;		/* input i is killed then (0: never) */
+	int *timed_out;
+	int incomplete;			/* units whose facts say so */
 	char libdir[PATH_MAX], bindir[PATH_MAX];
+	sigset_t oldmask;		/* ours before SIGCHLD was blocked */
 };
 
 static char *xprintf(const char *fmt, ...)
@@ -177,6 +183,9 @@ static pid_t spawn(struct run *r, int i)
 		char *log = xprintf("%s/log.%d", r->scratch, i);
 		int fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 
+		/* a group of its own, so a time-out ends gcc's cc1 too */
+		setpgid(0, 0);
+		sigprocmask(SIG_SETMASK, &r->oldmask, NULL);
 		if (fd >= 0) {
 			dup2(fd, 1);
 			dup2(fd, 2);
@@ -188,12 +197,14 @@ static pid_t spawn(struct run *r, int i)
 	}
 	if (pid < 0)
 		fprintf(stderr, "bdops: cannot fork: %s\n", strerror(errno));
+	else
+		setpgid(pid, pid);
 	return pid;
 }
 
-/* sparse's errors about code it analysed anyway (an undefined identifier)
- * do not fail the frontend, but the user has to see them: gcc and clang
- * would have stopped there. */
+/* sparse's errors: shown, since gcc and clang would have stopped there.
+ * Whether they cost analysis bdops-sparse itself decides and writes into
+ * the facts ("incomplete"), so the driver needs no guess from its log. */
 static void show_errors(const char *log)
 {
 	char line[4096];
@@ -201,88 +212,161 @@ static void show_errors(const char *log)
 
 	if (!f)
 		return;
+	/* its own "not fully analysed" comes back through the facts */
 	while (fgets(line, sizeof(line), f))
-		if (strstr(line, ": error: "))
+		if (strstr(line, ": error: ") && !strstr(line, ": error: bdops: "))
 			fputs(line, stderr);
 	fclose(f);
 }
 
-static int log_has_syntax_error(const char *log)
+static void show_log(const char *log)
 {
-	char line[4096];
-	int bad = 0;
+	char buf[4096];
+	size_t n;
 	FILE *f = fopen(log, "r");
 
 	if (!f)
-		return 0;
-	/* syntax errors only: sparse also says "error:" about code gcc
-	 * accepts (an unknown __FLT_MAX__), and that code was analysed */
-	while (!bad && fgets(line, sizeof(line), f))
-		bad = strstr(line, ": error: Expected ") || strstr(line, ": error: got ");
+		return;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		fwrite(buf, 1, n, stderr);
 	fclose(f);
-	return bad;
 }
 
 /* Did input i compile?  Complains and returns 0 if not. */
 static int job_done(struct run *r, int i, int status)
 {
 	const char *file = r->d->args[i];
+	const char *fe = r->d->frontend;
 	char *log = xprintf("%s/log.%d", r->scratch, i);
-	FILE *f;
-	char buf[4096];
-	size_t n;
+	int ok;
 
-	/* bdops-clang-tool exits 1 when it has findings, like bdops itself;
-	 * sparse exits 0 after errors, so its log tells. */
-	if (WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
-	    !strcmp(r->d->frontend, "sparse") && log_has_syntax_error(log))
-		status = 1 << 8;
-	if (WIFEXITED(status) && (WEXITSTATUS(status) == 0 ||
-	    (WEXITSTATUS(status) == 1 && !strcmp(r->d->frontend, "clang-tool")))) {
-		if (!strcmp(r->d->frontend, "sparse"))
-			show_errors(log);
-		unlink(log);
-		free(log);
-		return 1;
-	}
-	f = fopen(log, "r");
-	if (f) {
-		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-			fwrite(buf, 1, n, stderr);
-		fclose(f);
-	}
+	bd_progress_clear();
+	/* bdops-clang-tool exits 1 when it has findings, like bdops itself */
+	ok = WIFEXITED(status) && (WEXITSTATUS(status) == 0 ||
+				   (WEXITSTATUS(status) == 1 && !strcmp(fe, "clang-tool")));
+	if (ok && !strcmp(fe, "sparse"))
+		show_errors(log);
+	else if (!ok)
+		show_log(log);
 	unlink(log);
 	free(log);
-	if (WIFSIGNALED(status))
-		fprintf(stderr, "bdops: %s: the %s frontend was killed by signal %d\n",
-			file, r->d->frontend, WTERMSIG(status));
+	if (ok)
+		return 1;
+	if (r->timed_out[i])
+		fprintf(stderr, "bdops: %s: not analysed: the %s frontend took longer than "
+			"%d s (--timeout) and was stopped\n", file, fe, r->d->timeout);
+	else if (WIFSIGNALED(status))
+		fprintf(stderr, "bdops: %s: not analysed: the %s frontend was killed by "
+			"signal %d (%s)\n", file, fe, WTERMSIG(status), strsignal(WTERMSIG(status)));
 	else if (WEXITSTATUS(status) != 127)
 		fprintf(stderr, "bdops: %s: the %s frontend failed (exit status %d); "
-			"findings for it are incomplete\n",
-			file, r->d->frontend, WEXITSTATUS(status));
+			"findings for it are incomplete\n", file, fe, WEXITSTATUS(status));
 	return 0;
 }
 
-/* Run every input, at most d->jobs at once.  Returns the number that
- * failed. */
+/* The frontends run in process groups of their own (so that a time-out
+ * ends a compiler and its children); an interrupted bdops ends them too. */
+static pid_t *running_pids;
+static int running_n;
+
+static void stop_all(int sig)
+{
+	for (int i = 0; i < running_n; i++)
+		if (running_pids[i] > 0)
+			kill(-running_pids[i], SIGKILL);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_signals(struct run *r, int on)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	sigset_t chld;
+
+	running_pids = on ? r->pids : NULL;
+	running_n = on ? r->d->nargs : 0;
+	for (size_t k = 0; k < sizeof(sigs) / sizeof(sigs[0]); k++)
+		signal(sigs[k], on ? stop_all : SIG_DFL);
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	if (on)
+		sigprocmask(SIG_BLOCK, &chld, &r->oldmask);
+	else
+		sigprocmask(SIG_SETMASK, &r->oldmask, NULL);
+}
+
+/* Kill what ran past its deadline; returns the seconds to the next one
+ * (-1: none). */
+static long enforce_deadlines(struct run *r, int next)
+{
+	time_t now = time(NULL);
+	long wait = -1;
+
+	for (int i = 0; i < next; i++) {
+		if (r->pids[i] <= 0 || !r->deadline[i] || r->timed_out[i])
+			continue;
+		if (now >= r->deadline[i]) {
+			r->timed_out[i] = 1;
+			kill(-r->pids[i], SIGKILL);
+			continue;
+		}
+		if (wait < 0 || r->deadline[i] - now < wait)
+			wait = r->deadline[i] - now;
+	}
+	return wait;
+}
+
+/* Wait for a child, at most until the next deadline. */
+static pid_t wait_child(struct run *r, int next, int *status)
+{
+	static int dummy;
+	pid_t pid;
+	sigset_t chld;
+	long wait;
+
+	sigemptyset(&chld);
+	sigaddset(&chld, SIGCHLD);
+	for (;;) {
+		pid = waitpid(-1, status, WNOHANG);
+		if (pid != 0)
+			return pid;
+		wait = enforce_deadlines(r, next);
+		if (wait < 0) {
+			sigwait(&chld, &dummy);
+		} else {
+			struct timespec ts = { wait ? wait : 1, 0 };
+
+			sigtimedwait(&chld, NULL, &ts);
+		}
+	}
+}
+
+/* Run every input, at most d->jobs at once, each for at most d->timeout
+ * seconds.  Returns the number that failed. */
 static int run_all(struct run *r)
 {
 	struct drv *d = r->d;
 	int next = 0, running = 0, failed = 0, status, i;
+	int total = d->units_total ? d->units_total : d->nargs;
 	pid_t pid;
 
+	catch_signals(r, 1);
+	bd_progress(d->units_done, total);
 	while (next < d->nargs || running) {
 		while (running < d->jobs && next < d->nargs) {
 			r->pids[next] = spawn(r, next);
-			if (r->pids[next] < 0)
+			if (r->pids[next] < 0) {
 				failed++;
-			else
+			} else {
 				running++;
+				if (d->timeout > 0)
+					r->deadline[next] = time(NULL) + d->timeout;
+			}
 			next++;
 		}
 		if (!running)
 			break;
-		pid = waitpid(-1, &status, 0);
+		pid = wait_child(r, next, &status);
 		if (pid < 0) {
 			if (errno == EINTR)
 				continue;
@@ -293,17 +377,25 @@ static int run_all(struct run *r)
 				running--;
 				r->ok[i] = job_done(r, i, status);
 				failed += !r->ok[i];
+				r->pids[i] = 0;
+				d->units_done++;
+				bd_progress(d->units_done, total);
 			}
 		}
 	}
+	catch_signals(r, 0);
+	bd_progress_clear();
 	return failed;
 }
 
 static int add_unit(const char *path, const struct bd_json *facts, void *ctx)
 {
 	struct run *r = ctx;
-	const char *unit = bd_json_get_str(facts, "unit", NULL);
-	char abs[PATH_MAX], err[512];
+	/* a .i's facts are those of the unit its markers name; the .i is
+	 * the file this run gave the frontend */
+	const char *unit = bd_json_get_str(facts, "input",
+					   bd_json_get_str(facts, "unit", NULL));
+	char abs[PATH_MAX], err[1024];
 	int i;
 
 	if (!unit)
@@ -317,8 +409,20 @@ static int add_unit(const char *path, const struct bd_json *facts, void *ctx)
 	if (i == r->d->nargs)
 		return 0;
 	r->found[i] = 1;
-	if (bd_facts_add(r->d->result, facts, &r->d->o, err, sizeof(err)))
+	switch (bd_facts_add(r->d->result, facts, &r->d->o, err, sizeof(err))) {
+	case 0:
+		break;
+	case 1:
+		/* a unit that did not compile already said why */
+		if (r->ok[i]) {
+			fprintf(stderr, "bdops: %s\n", err);
+			r->incomplete++;
+		}
+		break;
+	default:
 		fprintf(stderr, "bdops: %s: %s\n", path, err);
+		r->incomplete++;
+	}
 	return 0;
 }
 
@@ -386,24 +490,27 @@ static int check_inputs(struct drv *d)
 		return EXIT_USAGE;
 	}
 	for (i = 0; i < d->nargs; i++) {
+		struct stat st;
+
 		if (access(d->args[i], R_OK)) {
 			fprintf(stderr, "bdops check: cannot read '%s': %s\n", d->args[i],
 				strerror(errno));
+			return EXIT_USAGE;
+		}
+		if (stat(d->args[i], &st) || !S_ISREG(st.st_mode)) {
+			fprintf(stderr, "bdops check: '%s' is not a regular file\n", d->args[i]);
 			return EXIT_USAGE;
 		}
 		if (!plausible_source(d->args[i]))
 			return EXIT_USAGE;
 	}
 	if (d->o.baseline) {
-		struct bd_json *j;
-		char err[512];
+		char err[1024];
 
-		j = bd_json_parse_file(d->o.baseline, err, sizeof(err));
-		if (!j) {
-			fprintf(stderr, "bdops check: cannot use baseline: %s\n", err);
+		if (bd_baseline_check(d->o.baseline, err, sizeof(err))) {
+			fprintf(stderr, "bdops %s: cannot use baseline: %s\n", d->cmd, err);
 			return EXIT_USAGE;
 		}
-		bd_json_free(j);
 	}
 	return 0;
 }
@@ -435,7 +542,7 @@ struct bd_result *bd_drv_collect(struct drv *d, int *failed, int *status)
 		return NULL;
 	}
 	r.facts = d->o.facts_dir ? d->o.facts_dir : r.scratch;
-	if (d->o.facts_dir && mkdir(d->o.facts_dir, 0777) && errno != EEXIST) {
+	if (d->o.facts_dir && bd_drv_mkdirs(d->o.facts_dir)) {
 		fprintf(stderr, "bdops %s: cannot create '%s': %s\n", d->cmd, d->o.facts_dir,
 			strerror(errno));
 		remove_dir(r.scratch);
@@ -446,6 +553,8 @@ struct bd_result *bd_drv_collect(struct drv *d, int *failed, int *status)
 	r.found = bd_xcalloc(d->nargs, sizeof(*r.found));
 	r.pids = bd_xcalloc(d->nargs, sizeof(*r.pids));
 	r.ok = bd_xcalloc(d->nargs, sizeof(*r.ok));
+	r.deadline = bd_xcalloc(d->nargs, sizeof(*r.deadline));
+	r.timed_out = bd_xcalloc(d->nargs, sizeof(*r.timed_out));
 	for (i = 0; i < d->nargs; i++) {
 		if (!realpath(d->args[i], abs))
 			bd_abspath(d->args[i], abs, sizeof(abs));
@@ -470,6 +579,7 @@ struct bd_result *bd_drv_collect(struct drv *d, int *failed, int *status)
 			(*failed)++;
 		}
 	}
+	*failed += r.incomplete;
 
 	remove_dir(r.scratch);
 	for (i = 0; i < d->nargs; i++)
@@ -478,6 +588,8 @@ struct bd_result *bd_drv_collect(struct drv *d, int *failed, int *status)
 	free(r.found);
 	free(r.pids);
 	free(r.ok);
+	free(r.deadline);
+	free(r.timed_out);
 	return res;
 }
 

@@ -5,6 +5,7 @@
  *   per-function facts -> kept functions and roles -> checks ->
  *   suppressions -> sort -> facts file
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -94,8 +95,11 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 
 	bd_apply_suppressions(r, o);
 	bd_result_sort(r);
-	if (o->facts_dir)
-		bd_facts_write(u, r, o);
+	if (u->incomplete)
+		bd_result_set_failure(r, "not fully analysed: %s", u->incomplete);
+	if (o->facts_dir && bd_facts_write(u, r, o))
+		bd_result_set_failure(r, "cannot write facts into '%s': %s", o->facts_dir,
+				      strerror(errno));
 
 	for (int i = 0; i < c.nfns; i++)
 		bd_fn_free(&c.fns[i]);

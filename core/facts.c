@@ -24,8 +24,7 @@
 #include <unistd.h>
 #include "internal.h"
 #include "json.h"
-
-#define FACTS_VERSION 1
+#include "shape.h"
 
 static int mkdir_p(const char *dir)
 {
@@ -110,7 +109,7 @@ int bd_facts_encode(FILE *f, const struct bd_unit *u, const struct bd_result *r,
 
 	bd_json_init(&w, f, pretty);
 	bd_json_begin_object(&w);
-	bd_json_kv_int(&w, "version", FACTS_VERSION);
+	bd_json_kv_int(&w, "version", BD_FACTS_VERSION);
 	bd_json_kv_str(&w, "unit", unit);
 	/* the unit as the compile's directory resolved it: the unit's
 	 * identity in a merge, and what --prune tests */
@@ -118,8 +117,12 @@ int bd_facts_encode(FILE *f, const struct bd_unit *u, const struct bd_result *r,
 		bd_facts_unit_path(u, path, sizeof(path));
 		bd_json_kv_str(&w, "path", path);
 	}
+	/* the .i compiled for a unit its line markers name */
+	if (u && u->input)
+		bd_json_kv_str(&w, "input", u->input);
 	bd_json_kv_int(&w, "functions", r->nfuncs);
 	bd_json_kv_str(&w, "internal", r->internal);
+	bd_json_kv_str(&w, "incomplete", u ? u->incomplete : NULL);
 	bd_json_key(&w, "findings");
 	bd_json_begin_array(&w);
 	for (i = 0; i < r->n; i++)
@@ -133,6 +136,33 @@ int bd_facts_encode(FILE *f, const struct bd_unit *u, const struct bd_result *r,
 	return ferror(f) ? -1 : 0;
 }
 
+/* A unit worth facts is a file: kbuild's compiler probes ("-x c /dev/null",
+ * standard input) and other pseudo-units write none, so a build's facts
+ * directory holds units, not noise. */
+static int is_source_file(const struct bd_unit *u)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (!u || !strcmp(bd_unit_input(u), "-"))
+		return 0;
+	if (u->input)
+		snprintf(path, sizeof(path), "%s", u->input);
+	else
+		bd_facts_unit_path(u, path, sizeof(path));
+	return !stat(path, &st) && S_ISREG(st.st_mode);
+}
+
+/* Give up on the temporary file, keeping the errno that says why. */
+static int drop_tmp(const char *tmp)
+{
+	int e = errno;
+
+	unlink(tmp);
+	errno = e ? e : EIO;
+	return -1;
+}
+
 int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
 		   const struct bd_options *o)
 {
@@ -141,7 +171,7 @@ int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
 	FILE *f;
 	int fd, bad;
 
-	if (!o || !o->facts_dir)
+	if (!o || !o->facts_dir || !is_source_file(u))
 		return 0;
 	if (mkdir_p(o->facts_dir))
 		return -1;
@@ -152,23 +182,17 @@ int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
 	f = fdopen(fd, "w");
 	if (!f) {
 		close(fd);
-		unlink(tmp);
-		return -1;
+		return drop_tmp(tmp);
 	}
+	errno = 0;
 	bad = bd_facts_encode(f, u, r, 1);
-	if (fclose(f) || bad) {
-		unlink(tmp);
-		return -1;
-	}
-	path[0] = 0;
-	if (u)
-		bd_facts_unit_path(u, path, sizeof(path));
+	if (fclose(f) || bad)
+		return drop_tmp(tmp);
+	bd_facts_unit_path(u, path, sizeof(path));
 	bd_facts_name(unit, path, name, sizeof(name));
 	snprintf(final, sizeof(final), "%s/%s", o->facts_dir, name);
-	if (rename(tmp, final)) {
-		unlink(tmp);
-		return -1;
-	}
+	if (rename(tmp, final))
+		return drop_tmp(tmp);
 	return 0;
 }
 
@@ -227,11 +251,7 @@ int bd_facts_read_dir(const char *dir, bd_facts_fn fn, void *ctx, char *err, siz
 			break;
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		j = bd_json_parse_file(path, err, errlen);
-		if (!j || j->type != BD_JSON_OBJECT ||
-		    bd_json_get_int(j, "version", 0) != FACTS_VERSION) {
-			if (j)
-				snprintf(err, errlen, "%s: not a bdops facts file (version %d)",
-					 path, FACTS_VERSION);
+		if (!j || bd_shape_facts(j, path, err, errlen)) {
 			bd_json_free(j);
 			count = -1;
 			break;
@@ -252,6 +272,7 @@ int bd_facts_add(struct bd_result *r, const struct bd_json *facts,
 {
 	const struct bd_json *arr = bd_json_get(facts, "findings");
 	const char *internal = bd_json_get_str(facts, "internal", NULL);
+	const char *incomplete = bd_json_get_str(facts, "incomplete", NULL);
 	int i, before;
 
 	r->nfuncs += bd_json_get_int(facts, "functions", 0);
@@ -275,12 +296,18 @@ int bd_facts_add(struct bd_result *r, const struct bd_json *facts,
 		}
 	}
 	bd_result_recount(r);
+	/* its findings stand, but the unit must not look clean */
+	if (incomplete) {
+		snprintf(err, errlen, "%s: not fully analysed: %s",
+			 bd_json_get_str(facts, "unit", "?"), incomplete);
+		return 1;
+	}
 	return 0;
 }
 
 int bd_result_read_json(struct bd_result *r, const char *path)
 {
-	char err[512];
+	char err[1024];
 	struct bd_json *j = bd_json_parse_file(path, err, sizeof(err));
 	int i, ret = 0;
 
@@ -288,17 +315,19 @@ int bd_result_read_json(struct bd_result *r, const char *path)
 		fprintf(stderr, "bdops: %s\n", err);
 		return -1;
 	}
+	if (bd_shape_findings(j, path, err, sizeof(err))) {
+		fprintf(stderr, "bdops: %s\n", err);
+		bd_json_free(j);
+		return -1;
+	}
 	if (j->type == BD_JSON_OBJECT) {
 		ret = bd_facts_add(r, j, NULL, err, sizeof(err));
-	} else if (j->type == BD_JSON_ARRAY) {
+	} else {
 		for (i = 0; i < j->n && !ret; i++)
 			ret = bd_finding_from_json(r, j->items[i], err, sizeof(err));
-	} else {
-		snprintf(err, sizeof(err), "expected an array of findings");
-		ret = -1;
 	}
 	if (ret)
 		fprintf(stderr, "bdops: %s: %s\n", path, err);
 	bd_json_free(j);
-	return ret;
+	return ret ? -1 : 0;
 }

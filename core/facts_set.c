@@ -17,8 +17,7 @@
 #include <sys/stat.h>
 #include "internal.h"
 #include "json.h"
-
-#define FACTS_VERSION 1
+#include "shape.h"
 
 long long bd_mtime_ns(const char *path)
 {
@@ -47,10 +46,8 @@ int bd_facts_set_add(struct bd_facts_set *s, struct bd_json *j, const char *orig
 	const char *unit, *path;
 	char name[128];
 
-	if (!j || j->type != BD_JSON_OBJECT ||
-	    bd_json_get_int(j, "version", 0) != FACTS_VERSION) {
-		snprintf(err, errlen, "%s: not a bdops facts record (version %d)", origin,
-			 FACTS_VERSION);
+	/* the wrong shape is refused, never read as a clean unit */
+	if (!j || bd_shape_facts(j, origin, err, errlen)) {
 		bd_json_free(j);
 		return -1;
 	}

@@ -18,6 +18,8 @@ struct bd_macro {
 struct bd_unit {
 	const char *main_file;
 	const char *dir;		/* the compile's working directory, or NULL */
+	const char *input;		/* the file compiled, if not main_file */
+	const char *incomplete;		/* why not all was lowered, or NULL */
 	const char **strs;		/* intern table, open addressing */
 	unsigned nstrs, cap_strs;
 	struct bd_func **funcs;
@@ -53,6 +55,7 @@ struct bd_result {
 	int nsuppressed;
 	int nfuncs;			/* bodies analysed */
 	char *internal;			/* first internal error, or NULL */
+	char *failure;			/* why the unit's result is not whole */
 	char **pool;			/* strings owned by the result */
 	int npool, cap_pool;
 	struct bd_summary *summary;	/* cross-TU facts (summary.h), or NULL */
@@ -60,6 +63,9 @@ struct bd_result {
 /* Copy a string into the result's pool. */
 const char *bd_result_str(struct bd_result *r, const char *s);
 void bd_result_set_internal(struct bd_result *r, const char *msg);
+/* Record why the result cannot be trusted whole (first reason kept). */
+void bd_result_set_failure(struct bd_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* ---- suppression (suppress.c) ---- */
 /* Mark findings suppressed by "bdops: ignore <check>" comments on their line
@@ -114,6 +120,9 @@ void bd_result_recount(struct bd_result *r);
  * JSON report format).  Returns how many, or -1 with errno set. */
 int bd_baseline_write(const struct bd_result *r, const struct bd_options *o,
 		      const char *path);
+/* Can 'path' be used as a baseline?  0, or -1 with err saying where and
+ * what is wrong (shape.c). */
+int bd_baseline_check(const char *path, char *err, size_t errlen);
 
 /* ---- facts (facts.c, facts_summary.c) ---- */
 /* Write the unit's facts file into o->facts_dir (creating it): findings
@@ -179,7 +188,9 @@ int bd_facts_set_add_objects(struct bd_facts_set *s, const char *path, int walk,
 			     char *err, size_t errlen);
 
 /* Add one facts file's findings and counts to r; findings of checks
- * disabled in o (if o) are dropped. 0 or -1. */
+ * disabled in o (if o) are dropped.  0; 1 when the unit was not fully
+ * analysed (err says so, naming it: its findings were added, but the run
+ * must fail); -1 on a bad file. */
 int bd_facts_add(struct bd_result *r, const struct bd_json *facts,
 		 const struct bd_options *o, char *err, size_t errlen);
 

@@ -192,6 +192,27 @@ const char *bd_unit_dir(const struct bd_unit *u)
 	return u->dir;
 }
 
+void bd_unit_set_input(struct bd_unit *u, const char *input)
+{
+	u->input = input && *input && strcmp(input, u->main_file) ? bd_intern(u, input) : NULL;
+}
+
+const char *bd_unit_input(const struct bd_unit *u)
+{
+	return u->input ? u->input : u->main_file;
+}
+
+void bd_unit_incomplete(struct bd_unit *u, const char *reason)
+{
+	if (!u->incomplete)
+		u->incomplete = bd_intern(u, reason && *reason ? reason : "unknown reason");
+}
+
+const char *bd_unit_incomplete_reason(const struct bd_unit *u)
+{
+	return u->incomplete;
+}
+
 /* ---- declarations ---- */
 
 struct bd_decl *bd_find_decl(struct bd_unit *u, const char *name)

@@ -184,6 +184,8 @@ void bd_json_kv_int(struct bd_json_writer *w, const char *key, int64_t v)
 
 struct parser {
 	const char *s, *end, *start;
+	const char *line_start;		/* of the current line */
+	int line;			/* 1-based, of p->s */
 	int depth;
 	char *err;
 	size_t errlen;
@@ -208,11 +210,18 @@ static void fail(struct parser *p, const char *what)
 		snprintf(p->err, p->errlen, "%d:%d: %s", line, col, what);
 }
 
+/* Newlines only occur between tokens (strings hold none), so counting
+ * them here gives every value its line. */
 static void skip_ws(struct parser *p)
 {
 	while (p->s < p->end && (*p->s == ' ' || *p->s == '\t' ||
-				 *p->s == '\n' || *p->s == '\r'))
+				 *p->s == '\n' || *p->s == '\r')) {
+		if (*p->s == '\n') {
+			p->line++;
+			p->line_start = p->s + 1;
+		}
 		p->s++;
+	}
 }
 
 static struct bd_json *node(enum bd_json_type t)
@@ -464,11 +473,29 @@ bad:
 	return NULL;
 }
 
+static struct bd_json *parse_value_at(struct parser *p);
+
+/* Every value knows where it starts, for errors about its shape. */
 static struct bd_json *parse_value(struct parser *p)
 {
 	struct bd_json *j;
+	int line, col;
 
 	skip_ws(p);
+	line = p->line;
+	col = (int)(p->s - p->line_start) + 1;
+	j = parse_value_at(p);
+	if (j) {
+		j->line = line;
+		j->col = col;
+	}
+	return j;
+}
+
+static struct bd_json *parse_value_at(struct parser *p)
+{
+	struct bd_json *j;
+
 	if (p->s >= p->end) {
 		fail(p, "unexpected end of input");
 		return NULL;
@@ -501,7 +528,7 @@ static struct bd_json *parse_value(struct parser *p)
 
 struct bd_json *bd_json_parse(const char *text, size_t len, char *err, size_t errlen)
 {
-	struct parser p = { text, text + len, text, 0, err, errlen, 0 };
+	struct parser p = { text, text + len, text, text, 1, 0, err, errlen, 0 };
 	struct bd_json *j = parse_value(&p);
 
 	if (!j)

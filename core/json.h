@@ -59,6 +59,7 @@ struct bd_json {
 	int n;			/* array / object size */
 	struct bd_json **items;
 	char **keys;		/* object keys, in document order */
+	int line, col;		/* where the value starts (1-based) */
 };
 
 struct bd_json *bd_json_parse(const char *text, size_t len, char *err, size_t errlen);

@@ -2,6 +2,8 @@
 /*
  * result.c - the list of findings of one run, with the strings it owns.
  */
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "internal.h"
@@ -114,6 +116,20 @@ const struct bd_finding *bd_result_get(const struct bd_result *r, int i)
 int bd_result_suppressed(const struct bd_result *r) { return r->nsuppressed; }
 int bd_result_functions(const struct bd_result *r) { return r->nfuncs; }
 const char *bd_result_internal(const struct bd_result *r) { return r->internal; }
+const char *bd_result_failure(const struct bd_result *r) { return r->failure; }
+
+void bd_result_set_failure(struct bd_result *r, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+
+	if (r->failure)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	r->failure = bd_xstrdup(buf);
+}
 
 void bd_result_set_internal(struct bd_result *r, const char *msg)
 {
@@ -143,6 +159,7 @@ void bd_result_free(struct bd_result *r)
 	free(r->pool);
 	free(r->v);
 	free(r->internal);
+	free(r->failure);
 	bd_summary_free(r->summary);
 	free(r);
 }

@@ -25,6 +25,7 @@
 #include <string.h>
 #include "internal.h"
 #include "json.h"
+#include "shape.h"
 
 /* Does the ignore list starting at p name 'check'? */
 static int list_names(const char *p, enum bd_check check)
@@ -111,14 +112,10 @@ static int load_baseline(const char *path, const char *root, struct entry **out,
 	struct entry *v;
 	int i, n = -1;
 
-	if (!j)
+	if (!j || bd_shape_findings(j, path, err, errlen))
 		goto out;
 	if (j->type == BD_JSON_OBJECT)
 		arr = bd_json_get(j, "findings");
-	if (!arr || arr->type != BD_JSON_ARRAY) {
-		snprintf(err, errlen, "%s: not a baseline (expected a JSON array of findings)", path);
-		goto out;
-	}
 	for (i = 0; i < arr->n; i++) {
 		if (bd_finding_from_json(tmp, arr->items[i], err, errlen) < 0)
 			goto out;
@@ -137,14 +134,14 @@ out:
 static void apply_baseline(struct bd_result *r, const struct bd_options *o)
 {
 	struct entry *v = NULL;
-	char err[512], msg[600];
+	char err[512];
 	uint64_t key;
 	int i, k, n;
 
 	n = load_baseline(o->baseline, o->root, &v, err, sizeof(err));
 	if (n < 0) {
-		snprintf(msg, sizeof(msg), "cannot use baseline: %s", err);
-		bd_result_set_internal(r, msg);
+		/* findings it should have hidden would show as new: fail */
+		bd_result_set_failure(r, "cannot use baseline: %s", err);
 		return;
 	}
 	for (i = 0; i < r->n; i++) {
@@ -160,6 +157,15 @@ static void apply_baseline(struct bd_result *r, const struct bd_options *o)
 		}
 	}
 	free(v);
+}
+
+int bd_baseline_check(const char *path, char *err, size_t errlen)
+{
+	struct entry *v = NULL;
+	int n = load_baseline(path, NULL, &v, err, errlen);
+
+	free(v);
+	return n < 0 ? -1 : 0;
 }
 
 void bd_apply_suppressions(struct bd_result *r, const struct bd_options *o)

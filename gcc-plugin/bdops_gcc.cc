@@ -71,10 +71,29 @@ static struct bd_unit *unit;
 static const char *plugin_name;
 static bool analysed;
 
+/* The file the compiler was given.  Preprocessed input (floppy.i) is the
+ * unit its first line marker names (GCC's main_input_filename,
+ * drivers/block/floppy.c, relative to where it was preprocessed); the .i
+ * is what "bdops check floppy.i" finds the facts by. */
+static const char *input_name(void)
+{
+	if (num_in_fnames && in_fnames[0])
+		return in_fnames[0];
+	return main_input_filename ? main_input_filename : "<stdin>";
+}
+
+static struct bd_unit *new_unit(void)
+{
+	struct bd_unit *u = bd_unit_new(main_input_filename ? main_input_filename : input_name());
+
+	bd_unit_set_input(u, input_name());
+	return u;
+}
+
 struct bd_unit *bdops_gcc_unit(void)
 {
 	if (!unit)
-		unit = bd_unit_new(main_input_filename ? main_input_filename : "<stdin>");
+		unit = new_unit();
 	return unit;
 }
 
@@ -174,20 +193,35 @@ static void report_text(const struct bd_result *r)
 static void report_file(const struct bd_result *r)
 {
 	FILE *out = stderr;
+	int bad;
 
 	if (opts.output) {
 		out = fopen(opts.output, "w");
 		if (!out) {
-			inform(UNKNOWN_LOCATION, "bdops: cannot write %qs: %m",
-			       opts.output);
+			error("bdops: cannot write the report to %qs: %m", opts.output);
 			return;
 		}
 	}
+	errno = 0;
 	bd_report_write(r, &opts, out);
+	bad = ferror(out);
 	if (out != stderr)
-		fclose(out);
+		bad |= fclose(out) != 0;
 	else
-		fflush(out);
+		bad |= fflush(out) != 0;
+	if (bad)
+		error("bdops: cannot write the report to %qs: %s",
+		      opts.output ? opts.output : "standard error",
+		      xstrerror(errno ? errno : EIO));
+}
+
+/* A unit not analysed whole, or whose facts were not written, is an error
+ * of the compile: a kernel build with facts must never merge a unit that
+ * is missing or half there as if it were clean (docs/output.md). */
+static void report_failure(const struct bd_result *r)
+{
+	if (bd_result_failure(r))
+		error_at(UNKNOWN_LOCATION, "bdops: %s: %s", input_name(), bd_result_failure(r));
 }
 
 /*
@@ -205,6 +239,9 @@ static void emit_facts(const struct bd_result *r)
 	text = bd_facts_asm(bdops_gcc_unit(), r, &opts);
 	if (text)
 		fputs(text, asm_out_file);
+	else if (opts.facts_object)
+		error("bdops: %s: cannot put the facts into the object: out of memory",
+		      input_name());
 	free(text);
 }
 
@@ -224,16 +261,39 @@ static void analyse(void)
 	bd_unit_set_dir(bdops_gcc_unit(), get_src_pwd());
 	r = bd_analyze(bdops_gcc_unit(), &opts);
 	emit_facts(r);
-	if (bdops_gcc_internal_error)
-		inform(UNKNOWN_LOCATION, "bdops: internal error: %s",
-		       bdops_gcc_internal_error);
-	else if (bd_result_internal(r))
+	if (bd_result_internal(r))
 		inform(UNKNOWN_LOCATION, "bdops: internal error: %s",
 		       bd_result_internal(r));
 	if (opts.format == BD_FMT_TEXT && !opts.output)
 		report_text(r);
 	else
 		report_file(r);
+	report_failure(r);
+	bd_result_free(r);
+	bd_unit_free(unit);
+	unit = NULL;
+}
+
+/* A unit the compiler rejected: no findings (its errors say enough), but
+ * its facts say it was not analysed, replacing those of an older build
+ * that compiled - a later merge names it instead of using stale facts. */
+static void record_rejected(void)
+{
+	struct bd_result *r;
+	struct bd_options o = opts;
+
+	analysed = true;
+	bdops_gcc_flush_functions(bdops_gcc_unit());
+	if (!opts.facts_dir) {
+		bd_unit_free(unit);
+		unit = NULL;
+		return;
+	}
+	bd_unit_free(unit);
+	unit = new_unit();
+	bd_unit_incomplete(unit, "the compiler rejected it");
+	o.baseline = NULL;
+	r = bd_analyze(unit, &o);
 	bd_result_free(r);
 	bd_unit_free(unit);
 	unit = NULL;
@@ -283,10 +343,7 @@ static void on_finish(void *, void *)
 		inform(UNKNOWN_LOCATION, "%s",
 		       "bdops: -fsyntax-only runs no passes; nothing was analysed");
 	if (seen_error()) {
-		analysed = true;
-		bdops_gcc_flush_functions(bdops_gcc_unit());
-		bd_unit_free(unit);
-		unit = NULL;
+		record_rejected();
 		return;
 	}
 	analyse();

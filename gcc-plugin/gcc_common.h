@@ -39,6 +39,7 @@
 #include "input.h"
 #include "toplev.h"
 #include "output.h"
+#include "opts.h"
 #include "fold-const.h"
 
 #if BUILDING_GCC_VERSION < 12000 && !defined(BDOPS_ALLOW_OLD_GCC)
@@ -76,9 +77,5 @@ void bdops_gcc_scan_initializer(struct bd_unit *u, tree var);
 
 /* Record the unit's flag macros, bd_macro_names() (C only). */
 void bdops_gcc_record_macros(struct bd_unit *u);
-
-/* Set when the lowering met something it could not handle safely; the
- * plugin prints it as one note. */
-extern const char *bdops_gcc_internal_error;
 
 #endif

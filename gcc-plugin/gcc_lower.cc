@@ -19,7 +19,6 @@
  */
 #include "gcc_common.h"
 
-const char *bdops_gcc_internal_error;
 
 /* ---- types, tags, locations ---- */
 
@@ -1008,9 +1007,14 @@ void bdops_gcc_lower_function(struct bd_unit *main_unit, function *fn)
 		pending.safe_push(u);
 		return;
 	}
-	/* reported once as a note; the compile goes on */
-	if (!bdops_gcc_internal_error)
-		bdops_gcc_internal_error = "a function could not be lowered";
+	/* the unit is then not fully analysed: an error at its end */
+	{
+		char why[512];
+
+		snprintf(why, sizeof(why), "function '%s' could not be lowered",
+			 func_name(fn->decl));
+		bd_unit_incomplete(main_unit, why);
+	}
 	bd_unit_free(u);
 }
 

@@ -74,8 +74,9 @@ plain() {	# plain FRONTEND FILE: does the host compiler accept it?
 	case $1 in
 	gcc) gcc $flags -c -o /dev/null "$2" ;;
 	clang|clang-tool) clang-19 $flags -c -o /dev/null "$2" ;;
-	# sparse exits 0 even on errors: look for them
-	sparse) ! sparse $flags "$2" 2>&1 | grep -q ': error: ' ;;
+	# sparse exits 0 even on errors: look for them (in a variable: grep -q
+	# ends the pipe early, and pipefail would take sparse's SIGPIPE)
+	sparse) ! grep -q ': error: ' <<<"$(sparse $flags "$2" 2>&1)" ;;
 	esac >/dev/null 2>&1
 }
 

@@ -36,8 +36,12 @@
  * Exit status: sparse's (0 even with warnings; 1 under -Wsparse-error
  * once there is a warning), and 1 if one of our findings is an error
  * (-Wsparse-error or -fbdops-error=yes) or, with -Wbdops-error, if there
- * is a finding; 2 for a bad bdops option.
+ * is a finding; 2 for a bad bdops option, and under -Wbdops-error for a
+ * unit not fully analysed (errors.c: which sparse errors mean that) or a
+ * report or facts file that could not be written - each also an "error:"
+ * line naming the unit, whatever the options.
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -53,6 +57,7 @@ static struct bd_options opts;
 static int werror;		/* -Wbdops-error */
 static int nproblems;		/* findings that are not notes */
 static int nerrors;		/* findings that are errors (as_error()) */
+static int nfailures;		/* units not analysed whole, reports lost */
 
 static void usage_error(const char *msg)
 {
@@ -216,10 +221,46 @@ static void report_text(const struct bd_result *r)
 	}
 }
 
-static void report(const struct bd_result *r)
+/* A report that could not be written, or a unit not analysed whole: an
+ * error on stderr, and exit status 2 under -Wbdops-error (sparse's own
+ * status otherwise, so "make C=1" behaves as with sparse). */
+static void failure(const char *unit, const char *what)
+{
+	fflush(stdout);
+	fprintf(stderr, "%s: %serror: bdops: %s\n", unit, diag_prefix, what);
+	nfailures++;
+}
+
+static void write_report(const struct bd_result *r, const char *unit)
+{
+	FILE *out = stderr;
+	char msg[1024];
+	int bad;
+
+	if (opts.output && strcmp(opts.output, "-")) {
+		out = fopen(opts.output, "w");
+		if (!out) {
+			snprintf(msg, sizeof(msg), "cannot write the report to '%s': %s",
+				 opts.output, strerror(errno));
+			failure(unit, msg);
+			return;
+		}
+	}
+	errno = 0;
+	bd_report_write(r, &opts, out);
+	bad = ferror(out);
+	bad |= (out != stderr ? fclose(out) : fflush(out)) != 0;
+	if (bad) {
+		snprintf(msg, sizeof(msg), "cannot write the report to '%s': %s",
+			 out != stderr && opts.output ? opts.output : "standard error",
+			 strerror(errno ? errno : EIO));
+		failure(unit, msg);
+	}
+}
+
+static void report(const struct bd_result *r, const char *unit)
 {
 	const struct bd_finding *f;
-	FILE *out = stderr;
 	int i;
 
 	if (bd_result_internal(r))
@@ -227,20 +268,12 @@ static void report(const struct bd_result *r)
 	nproblems += bd_result_problems(r);
 	for (i = 0; (f = bd_result_get(r, i)); i++)
 		nerrors += as_error(f);
-	if (opts.format == BD_FMT_TEXT && !opts.output) {
+	if (opts.format == BD_FMT_TEXT && !opts.output)
 		report_text(r);
-		return;
-	}
-	if (opts.output && strcmp(opts.output, "-")) {
-		out = fopen(opts.output, "w");
-		if (!out) {
-			fprintf(stderr, "bdops-sparse: cannot write %s\n", opts.output);
-			return;
-		}
-	}
-	bd_report_write(r, &opts, out);
-	if (out != stderr)
-		fclose(out);
+	else
+		write_report(r, unit);
+	if (bd_result_failure(r))
+		failure(unit, bd_result_failure(r));
 }
 
 /* ---- function bodies ---- */
@@ -341,6 +374,38 @@ static int evaluate_inline(struct symbol *def)
 	return fn->stmt != NULL;
 }
 
+/* sparse erred while reading 'sym', whose body or initializer is lowered:
+ * the unit is not fully analysed (errors.c says why this rule). */
+static void incomplete_if_errors(struct bd_unit *u, struct symbol *sym)
+{
+	const char *err = sp_errors_since_mark(&sym->pos);
+	char why[1200];
+
+	if (!err)
+		return;
+	snprintf(why, sizeof(why), "sparse reported an error in '%s' (%s)",
+		 sym->ident ? show_ident(sym->ident) : "?", err);
+	bd_unit_incomplete(u, why);
+}
+
+/* Evaluate the file's symbols as sparse() does, one at a time, so that an
+ * error is known to be in a body or initializer bdops lowers or not. */
+static void evaluate_symbols(struct bd_unit *u, struct symbol_list *list)
+{
+	struct symbol_list *one = NULL;
+	struct symbol *sym;
+
+	FOR_EACH_PTR(list, sym) {
+		sp_errors_mark();
+		add_symbol(&one, sym);
+		evaluate_symbol_list(one);
+		free_ptr_list(&one);
+		if (sym->type == SYM_NODE &&
+		    (sym->initializer || (sp_fn_type(sym) && sp_fn_type(sym)->stmt)))
+			incomplete_if_errors(u, sym);
+	} END_FOR_EACH_PTR(sym);
+}
+
 /* What is left once sparse is done with the file: inline bodies, and the
  * evaluated bodies they refer to. */
 static void lower_inline_bodies(struct bd_unit *u)
@@ -360,9 +425,11 @@ static void lower_inline_bodies(struct bd_unit *u)
 			continue;
 		}
 		locals = def->symbol_list;
+		sp_errors_mark();
 		if (!evaluate_inline(def))
 			continue;
 		bodies[i].done = 1;
+		incomplete_if_errors(u, def);
 		sp_lower_function(u, def);
 		fn->stmt = NULL;
 		def->symbol_list = locals;
@@ -384,9 +451,21 @@ static void finish_file(void)
 	lower_inline_bodies(u);
 	nbodies = 0;
 	r = bd_analyze(u, &opts);
-	report(r);
+	report(r, bd_unit_input(u));
 	bd_result_free(r);
 	bd_unit_free(u);
+}
+
+/* Code sparse could not parse was dropped: nothing says what it held. */
+static void parse_errors(struct bd_unit *u)
+{
+	const char *err = sp_errors_since_mark(NULL);
+	char why[1200];
+
+	if (!err)
+		return;
+	snprintf(why, sizeof(why), "sparse could not parse it (%s)", err);
+	bd_unit_incomplete(u, why);
 }
 
 /* sparse() with a look at the macros before the tokens are dropped, then
@@ -397,13 +476,15 @@ struct symbol_list *__wrap_sparse(char *file)
 	struct symbol_list *list;
 
 	finish_file();
-	u = bd_unit_new(file);
+	u = sp_new_unit(file);
+	sp_errors_mark();
 	list = sparse_keep_tokens(file);
+	parse_errors(u);
 	record_macros(u);
 	clear_token_alloc();
 	if (has_error & ERROR_CURR_PHASE)
 		has_error = ERROR_PREV_PHASE;
-	evaluate_symbol_list(list);
+	evaluate_symbols(u, list);
 	lower_symbols(u, list);
 	pending = u;
 	return list;
@@ -415,6 +496,18 @@ void __wrap_report_stats(void)
 	__real_report_stats();
 }
 
+/* sparse exits from inside (die(), -Wsparse-error): the last file is
+ * still analysed, and a failure still sets the status under
+ * -Wbdops-error. */
+static void finish_at_exit(void)
+{
+	finish_file();
+	if (werror && nfailures) {
+		fflush(NULL);
+		_exit(2);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	int status;
@@ -423,9 +516,12 @@ int main(int argc, char **argv)
 	argc = take_options(argc, argv);
 	/* a die() or -Wsparse-error exit inside sparse still reports the
 	 * file being checked */
-	atexit(finish_file);
+	atexit(finish_at_exit);
 	status = sparse_main(argc, argv);
+	finish_file();
 	if (!status && (nerrors || (werror && nproblems)))
 		status = 1;
+	if (werror && nfailures)
+		status = 2;
 	return status;
 }

@@ -50,6 +50,21 @@ struct bd_decl *sp_declare(struct bd_unit *u, struct symbol *sym);
 /* Lower the body of function 'def' (once) if it has one. */
 void sp_want_body(struct symbol *def);
 
+/* ---- errors.c ---- */
+/* Start counting sparse's errors afresh; the text ("file:line:col: msg")
+ * of the first error since, not at position 'decl' (if not NULL), or NULL
+ * if there was none. */
+void sp_errors_mark(void);
+const char *sp_errors_since_mark(const struct position *decl);
+
+/* ---- markers.c ---- */
+/* Where the line markers of a preprocessed file (# 123 "floppy.c") put
+ * line 'line' of sparse's stream: *file and *line are updated when a
+ * marker covers it (sparse itself ignores markers). */
+void sp_marked_pos(int stream, const char **file, int *line);
+/* The unit of input file 'path': the file a .i's first marker names. */
+struct bd_unit *sp_new_unit(const char *path);
+
 /* ---- lower.c ---- */
 /* Lower one function definition into the unit. */
 void sp_lower_function(struct bd_unit *u, struct symbol *sym);

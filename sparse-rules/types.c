@@ -166,10 +166,12 @@ struct bd_loc sp_loc(struct bd_unit *u, struct position pos)
 	/* sparse counts columns from 1 for the first character; bad or
 	 * builtin positions have no stream name */
 	const char *file = stream_name(pos.stream);
+	int line = pos.line;
 
 	if (!file || pos.type == TOKEN_BAD)
 		return bd_loc_make(u, NULL, 0, 0);
-	return bd_loc_make(u, file, pos.line, pos.pos);
+	sp_marked_pos(pos.stream, &file, &line);
+	return bd_loc_make(u, file, line, pos.pos);
 }
 
 struct symbol *sp_definition(struct symbol *sym)

@@ -119,6 +119,12 @@ const struct bd_finding *bd_result_get(const struct bd_result *r, int i);
 int bd_result_suppressed(const struct bd_result *r);	/* how many */
 int bd_result_functions(const struct bd_result *r);	/* bodies analysed */
 const char *bd_result_internal(const struct bd_result *r); /* NULL if none */
+/* NULL when the unit was analysed whole and everything asked for (facts,
+ * baseline) was read and written; else one line saying what went wrong
+ * ("not fully analysed: ...", "cannot write facts ...").  A frontend
+ * reports it as an error naming the unit: a result that is not whole must
+ * never look clean (docs/output.md). */
+const char *bd_result_failure(const struct bd_result *r);
 void bd_result_free(struct bd_result *r);
 
 /* An empty result to collect findings read back from JSON (the driver). */

@@ -174,6 +174,12 @@ void bd_unit_set_macro(struct bd_unit *u, const char *name, int64_t value);
 const char *const *bd_macro_names(void);
 /* The value the core assumes when the unit does not define 'name'. */
 int64_t bd_macro_default(const char *name);
+/* The frontend could not lower all of the unit (the compiler rejected it,
+ * a function could not be lowered, sparse reported an error in code that
+ * is lowered).  The first reason is kept; the unit's result then fails
+ * (bd_result_failure) and its facts say so.  docs/output.md, "Units not
+ * fully analysed". */
+void bd_unit_incomplete(struct bd_unit *u, const char *reason);
 
 /* Declare (or look up) a function; later calls update types if given. */
 struct bd_decl *bd_declare(struct bd_unit *u, const char *name, int is_static,
@@ -273,6 +279,14 @@ const char *bd_unit_main_file(const struct bd_unit *u);
  * differs from the process's own.  NULL: the current directory. */
 void bd_unit_set_dir(struct bd_unit *u, const char *dir);
 const char *bd_unit_dir(const struct bd_unit *u);
+/* The file the compiler was given when it is not the unit's main file:
+ * preprocessed input (floppy.i) is the unit its first line marker names
+ * (drivers/block/floppy.c), as GCC takes it, but the .i is what exists
+ * here, and what "bdops check floppy.i" looks for in the facts ("input").
+ * bd_unit_input() is the main file when none was set. */
+void bd_unit_set_input(struct bd_unit *u, const char *input);
+const char *bd_unit_input(const struct bd_unit *u);
+const char *bd_unit_incomplete_reason(const struct bd_unit *u);	/* or NULL */
 
 /* Text dump of the whole unit (stable, for tests and debugging). */
 void bd_unit_dump(const struct bd_unit *u, FILE *out);

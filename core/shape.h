@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * shape.h - checks that a parsed JSON input has the shape bdops reads
+ * (shape.c).  Each returns 0, or -1 with err set to
+ * "FILE:LINE:COL: PLACE: what was expected, what was found".
+ */
+#ifndef BDOPS_SHAPE_H
+#define BDOPS_SHAPE_H
+
+#include <stddef.h>
+
+#define BD_FACTS_VERSION 1
+
+struct bd_json;
+/* A facts file (docs/facts.md); a newer format version says so. */
+int bd_shape_facts(const struct bd_json *j, const char *file, char *err, size_t errlen);
+/* A baseline or report: an array of findings (or a facts file). */
+int bd_shape_findings(const struct bd_json *j, const char *file, char *err, size_t errlen);
+/* A compile_commands.json. */
+int bd_shape_ccdb(const struct bd_json *j, const char *file, char *err, size_t errlen);
+
+#endif
