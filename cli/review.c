@@ -289,6 +289,10 @@ struct review {
 	struct tfile *files;
 	int nfiles, cap_files;
 	int strip;			/* patch -pN */
+	size_t (*cut)[2];		/* binary sections, cut from the patch */
+	int ncut, cap_cut;
+	const char *text;		/* the diff being parsed */
+	int crlf;			/* the patch's lines end in CRLF */
 	struct bd_json *ccdb;
 	char ccdb_path[PATH_MAX * 2];
 	struct bd_result *res[2];	/* old, new */
@@ -313,18 +317,57 @@ static int lines_has(const struct lines *l, const char *s)
 	return 0;
 }
 
-/* "a/drivers/x.c\t2009-01-01 ..." -> "drivers/x.c"; NULL for /dev/null. */
+/* A name git quoted ("dr\303\251.c", with \t \" \\ and octal escapes,
+ * for core.quotePath) back to its bytes; *len is how much of s it took. */
+static char *git_unquote(const char *s, size_t n, size_t *len)
+{
+	char *p = bd_xcalloc(n + 1, 1);
+	size_t i = 1, k = 0;
+
+	for (; i < n && s[i] != '"'; i++) {
+		if (s[i] != '\\' || i + 1 >= n) {
+			p[k++] = s[i];
+			continue;
+		}
+		i++;
+		if (s[i] >= '0' && s[i] <= '7' && i + 2 < n) {
+			p[k++] = (char)(((s[i] - '0') << 6) | ((s[i + 1] - '0') << 3) | (s[i + 2] - '0'));
+			i += 2;
+			continue;
+		}
+		switch (s[i]) {
+		case 'a': p[k++] = '\a'; break;
+		case 'b': p[k++] = '\b'; break;
+		case 'f': p[k++] = '\f'; break;
+		case 'n': p[k++] = '\n'; break;
+		case 'r': p[k++] = '\r'; break;
+		case 't': p[k++] = '\t'; break;
+		case 'v': p[k++] = '\v'; break;
+		default: p[k++] = s[i];
+		}
+	}
+	*len = i < n ? i + 1 : n;
+	return p;
+}
+
+/* "a/drivers/x.c\t2009-01-01 ..." or a quoted "a/dr\303\251.c" ->
+ * "drivers/x.c"; NULL for /dev/null. */
 static char *diff_path(const char *s, size_t n, int strip)
 {
 	char *p, *tab;
+	size_t used;
 
-	p = bd_xcalloc(n + 1, 1);
-	memcpy(p, s, n);
-	tab = strchr(p, '\t');
-	if (tab)
-		*tab = 0;
-	while (*p && p[strlen(p) - 1] == ' ')
-		p[strlen(p) - 1] = 0;
+	if (n && s[0] == '"') {
+		p = git_unquote(s, n, &used);
+	} else {
+		p = bd_xcalloc(n + 1, 1);
+		memcpy(p, s, n);
+		tab = strchr(p, '\t');
+		if (tab)
+			*tab = 0;
+		while (*p && (p[strlen(p) - 1] == ' ' || p[strlen(p) - 1] == '\r'))
+			p[strlen(p) - 1] = 0;
+	}
 	if (!strcmp(p, "/dev/null")) {
 		free(p);
 		return NULL;
@@ -373,18 +416,73 @@ static int starts(const char *s, const char *end, const char *pre)
  * bodies are counted from their headers, so mail text around the diff
  * and the "-- " signature are never taken for diff lines.
  */
+/* One "diff --git" section: what git says about it besides hunks. */
+struct section {
+	const char *start;		/* its "diff --git" line */
+	char *from, *to;		/* rename or copy */
+	int copy, mode, binary, hunks;
+	char what[512];			/* "Binary files a/x and b/x differ" */
+};
+
+static void section_end(struct review *rv, struct section *sec, const char *end)
+{
+	const char *why = NULL;
+
+	if (!sec->start)
+		return;
+	if (sec->binary)
+		why = "a binary change";
+	else if (!sec->hunks && (sec->from || sec->to))
+		why = sec->copy ? "copied without changes" : "renamed without changes";
+	else if (!sec->hunks && sec->mode)
+		why = "a mode change only";
+	if (why && sec->from && sec->to)
+		fprintf(stderr, "bdops review: skipped %s -> %s: %s\n", sec->from, sec->to, why);
+	else if (why && sec->binary)
+		fprintf(stderr, "bdops review: skipped %s (%s)\n", why, sec->what);
+	else if (why)
+		fprintf(stderr, "bdops review: skipped %s\n", why);
+	/* what is skipped leaves the scratch copy of the patch: a binary
+	 * hunk without its data does not apply, a rename without hunks
+	 * needs a file nobody copied */
+	if (why) {
+		BD_GROW(rv->cut, rv->ncut, rv->cap_cut);
+		rv->cut[rv->ncut][0] = sec->start - rv->text;
+		rv->cut[rv->ncut++][1] = end - rv->text;
+	}
+	free(sec->from);
+	free(sec->to);
+	memset(sec, 0, sizeof(*sec));
+}
+
+/* "rename from NAME" and the like: NAME, unquoted. */
+static char *header_name(const char *p, const char *eol, const char *pre)
+{
+	size_t n = strlen(pre), used;
+
+	p += n;
+	if (p < eol && *p == '"')
+		return git_unquote(p, eol - p, &used);
+	return diff_path(p, eol - p, 0);
+}
+
 static int parse_diff(struct review *rv, const char *text, size_t len)
 {
 	const char *p = text, *end = text + len, *eol, *minus = NULL;
 	size_t minus_len = 0;
 	struct tfile *f = NULL;
 	long old_left = 0, new_left = 0;
+	struct section sec = { 0 };
+	int lines = 0, crs = 0;
 
 	rv->strip = -1;
+	rv->text = text;
 	for (; p < end; p = eol + (eol < end)) {
 		eol = memchr(p, '\n', end - p);
 		if (!eol)
 			eol = end;
+		lines++;
+		crs += eol > p && eol[-1] == '\r';
 		if (f && (old_left > 0 || new_left > 0)) {
 			char c = p < eol ? *p : ' ';
 
@@ -402,6 +500,27 @@ static int parse_diff(struct review *rv, const char *text, size_t len)
 			}
 			continue;
 		}
+		if (starts(p, eol, "diff --git ")) {
+			section_end(rv, &sec, p);
+			sec.start = p;
+		} else if (sec.start && starts(p, eol, "rename from ")) {
+			sec.from = header_name(p, eol, "rename from ");
+		} else if (sec.start && starts(p, eol, "rename to ")) {
+			sec.to = header_name(p, eol, "rename to ");
+		} else if (sec.start && starts(p, eol, "copy from ")) {
+			sec.from = header_name(p, eol, "copy from ");
+			sec.copy = 1;
+		} else if (sec.start && starts(p, eol, "copy to ")) {
+			sec.to = header_name(p, eol, "copy to ");
+			sec.copy = 1;
+		} else if (sec.start && starts(p, eol, "new mode ")) {
+			sec.mode = 1;
+		} else if (sec.start && (starts(p, eol, "Binary files ") ||
+					 starts(p, eol, "GIT binary patch"))) {
+			sec.binary = 1;
+			if (!sec.what[0])
+				snprintf(sec.what, sizeof(sec.what), "%.*s", (int)(eol - p), p);
+		}
 		if (starts(p, eol, "--- ")) {
 			minus = p + 4;
 			minus_len = eol - minus;
@@ -411,8 +530,10 @@ static int parse_diff(struct review *rv, const char *text, size_t len)
 			int strip;
 
 			if (rv->strip < 0) {
-				int a = minus_len > 2 && !strncmp(minus, "a/", 2);
-				int b = plus_len > 2 && !strncmp(plus, "b/", 2);
+				int qa = minus_len && minus[0] == '"';
+				int qb = plus_len && plus[0] == '"';
+				int a = minus_len > (size_t)(2 + qa) && !strncmp(minus + qa, "a/", 2);
+				int b = plus_len > (size_t)(2 + qb) && !strncmp(plus + qb, "b/", 2);
 				int an = minus_len >= 9 && !strncmp(minus, "/dev/null", 9);
 				int bn = plus_len >= 9 && !strncmp(plus, "/dev/null", 9);
 
@@ -422,6 +543,7 @@ static int parse_diff(struct review *rv, const char *text, size_t len)
 			f = file_for(rv, diff_path(minus, minus_len, strip),
 				     diff_path(plus, plus_len, strip));
 			minus = NULL;
+			sec.hunks = 1;
 		} else if (starts(p, eol, "@@ -") && f) {
 			long a = 0, b = 1, c = 0, dd = 1;
 			char hdr[256];
@@ -444,8 +566,10 @@ static int parse_diff(struct review *rv, const char *text, size_t len)
 			minus = starts(p, eol, "--- ") ? minus : NULL;
 		}
 	}
+	section_end(rv, &sec, end);
 	if (rv->strip < 0)
 		rv->strip = 1;
+	rv->crlf = crs > lines / 2;
 	return rv->nfiles;
 }
 
@@ -542,31 +666,31 @@ static int materialise_revs(struct review *rv, const char *a, const char *b)
 	return 0;
 }
 
+/* git apply, as outside any repository (the scratch tree may lie inside
+ * one): patches git applies apply here too. */
 static int run_patch(struct review *rv, const char *dir, const char *patch, int reverse,
 		     int dry)
 {
 	char strip[16], *v[16];
-	int n = 0;
+	int n = 0, ret;
 
 	snprintf(strip, sizeof(strip), "-p%d", rv->strip);
-	v[n++] = "patch";
-	v[n++] = strip;
-	v[n++] = "-s";
-	v[n++] = "-f";
-	v[n++] = "-t";
-	v[n++] = "--no-backup-if-mismatch";
-	v[n++] = "-r";
-	v[n++] = "-";
-	if (reverse)
-		v[n++] = "-R";
-	if (dry)
-		v[n++] = "--dry-run";
-	v[n++] = "-d";
+	v[n++] = "git";
+	v[n++] = "-C";
 	v[n++] = (char *)dir;
-	v[n++] = "-i";
+	v[n++] = "apply";
+	v[n++] = strip;
+	v[n++] = "--unidiff-zero";
+	if (reverse)
+		v[n++] = "--reverse";
+	if (dry)
+		v[n++] = "--check";
 	v[n++] = (char *)patch;
 	v[n] = NULL;
-	return bd_drv_run(v, NULL, 0, NULL, 1);
+	setenv("GIT_CEILING_DIRECTORIES", rv->tmp, 1);
+	ret = bd_drv_run(v, NULL, 0, NULL, 1);
+	unsetenv("GIT_CEILING_DIRECTORIES");
+	return ret;
 }
 
 static int copy_in(struct review *rv, int side, const char *rel)
@@ -599,6 +723,25 @@ static void mark_present(struct review *rv)
 			free(p);
 		}
 	}
+}
+
+/* The patch as given, less the binary sections nothing here can apply. */
+static int write_patch(struct review *rv, const char *path, const struct buf *diff)
+{
+	struct buf b = { 0 };
+	size_t at = 0;
+	int ret;
+
+	buf_add(&b, "", 0);
+	for (int i = 0; i < rv->ncut; i++) {
+		buf_add(&b, diff->s + at, rv->cut[i][0] - at);
+		at = rv->cut[i][1];
+	}
+	if (diff->n > at)
+		buf_add(&b, diff->s + at, diff->n - at);
+	ret = bd_drv_write_file(path, b.s, b.n);
+	free(b.s);
+	return ret;
 }
 
 /* Patch mode: the checkout holds the old version (apply the patch to a
@@ -642,7 +785,8 @@ static int materialise_patch(struct review *rv, const char *patch)
 		return 0;
 	}
 	fprintf(stderr, "bdops review: the patch does not apply to the files in '%s' "
-		"(forward or reverse)\n", rv->top);
+		"(forward or reverse)%s\n", rv->top, rv->crlf ? "; its lines end in CRLF "
+		"(\\r\\n): if the files' do not, convert it first (dos2unix)" : "");
 	return -1;
 }
 
@@ -1323,14 +1467,15 @@ int bd_drv_review(struct drv *d)
 	rv.tmp = bd_drv_tmpdir("review");
 	if (!rv.tmp)
 		goto out;
-	if (patch_file) {
+	if (patch_file && !rv.nfiles) {
+		/* nothing but skipped sections: nothing to apply */
+	} else if (patch_file) {
 		char *p = NULL;
 		struct buf pp = { 0 };
 
 		buf_printf(&pp, "%s/input.patch", rv.tmp);
 		p = pp.s;
-		if (bd_drv_write_file(p, diff.s ? diff.s : "", diff.n) ||
-		    materialise_patch(&rv, p)) {
+		if (write_patch(&rv, p, &diff) || materialise_patch(&rv, p)) {
 			free(p);
 			goto out;
 		}
@@ -1399,6 +1544,7 @@ out:
 	if (rv.ccdb)
 		bd_json_free(rv.ccdb);
 	free(rv.tmp);
+	free(rv.cut);
 	free(diff.s);
 	free(old_rev);
 	free(new_rev);
