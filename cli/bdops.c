@@ -334,7 +334,8 @@ int bd_drv_finish(struct drv *d, struct bd_result *r, int failed)
 		failed = 1;
 	}
 	if (failed && !bd_result_functions(r))
-		fputs("bdops: no report: the frontend failed on every file\n", stderr);
+		fprintf(stderr, "bdops: no report: %s\n", strcmp(d->cmd, "merge") ?
+			"the frontend failed on every file" : "no unit was analysed whole");
 	else
 		bd_report_summary(r, stderr);
 	status = bd_result_problems(r) ? EXIT_FINDINGS : EXIT_CLEAN;

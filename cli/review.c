@@ -293,6 +293,7 @@ struct review {
 	int ncut, cap_cut;
 	const char *text;		/* the diff being parsed */
 	int crlf;			/* the patch's lines end in CRLF */
+	int zero_context;		/* a hunk has no context (diff -U0) */
 	struct bd_json *ccdb;
 	char ccdb_path[PATH_MAX * 2];
 	struct bd_result *res[2];	/* old, new */
@@ -472,6 +473,7 @@ static int parse_diff(struct review *rv, const char *text, size_t len)
 	size_t minus_len = 0;
 	struct tfile *f = NULL;
 	long old_left = 0, new_left = 0;
+	int context = 1;		/* the hunk being read has context */
 	struct section sec = { 0 };
 	int lines = 0, crs = 0;
 
@@ -497,7 +499,12 @@ static int parse_diff(struct review *rv, const char *text, size_t len)
 			} else {
 				old_left--;
 				new_left--;
+				context = 1;
 			}
+			/* git applies a hunk without context (diff -U0) only
+			 * when told so; one with context keeps its checks */
+			if (old_left <= 0 && new_left <= 0 && !context)
+				rv->zero_context = 1;
 			continue;
 		}
 		if (starts(p, eol, "diff --git ")) {
@@ -562,6 +569,8 @@ static int parse_diff(struct review *rv, const char *text, size_t len)
 			}
 			old_left = b;
 			new_left = dd;
+			/* a file created or deleted whole needs no context */
+			context = (!a && !b) || (!c && !dd);
 		} else {
 			minus = starts(p, eol, "--- ") ? minus : NULL;
 		}
@@ -680,7 +689,8 @@ static int run_patch(struct review *rv, const char *dir, const char *patch, int 
 	v[n++] = (char *)dir;
 	v[n++] = "apply";
 	v[n++] = strip;
-	v[n++] = "--unidiff-zero";
+	if (rv->zero_context)
+		v[n++] = "--unidiff-zero";
 	if (reverse)
 		v[n++] = "--reverse";
 	if (dry)
