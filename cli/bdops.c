@@ -585,6 +585,8 @@ static int read_inputs(struct drv *d, struct bd_facts_set *set, char **in, int n
 		return -1;
 	}
 	bd_facts_set_finish(set);
+	for (i = 0; d->o.verbose && i < set->n; i++)
+		fprintf(stderr, "bdops merge: unit %s from %s\n", set->v[i].key, set->v[i].origin);
 	if (d->o.verbose)
 		fprintf(stderr, "bdops merge: %d unit%s (%d duplicate%s dropped)\n", set->n,
 			set->n == 1 ? "" : "s", set->dups, set->dups == 1 ? "" : "s");

@@ -55,13 +55,19 @@ static char *record(const struct bd_unit *u, const struct bd_result *r, size_t *
 	return rec;
 }
 
-/* One .ascii line; bytes an assembler string cannot hold as they are
- * become octal escapes (both assemblers read \ooo). */
+/*
+ * One .ascii line; bytes an assembler string cannot hold as they are
+ * become octal escapes (both assemblers read \ooo).  So does a '-' that
+ * starts a line: kbuild turns the .ascii lines of asm-offsets.s that start
+ * with "->" into #defines (sed-offsets), and it compiles that file with
+ * KCFLAGS, the plugin included.
+ */
 static void ascii_line(FILE *f, const unsigned char *p, size_t n)
 {
 	fputs("\t.ascii \"", f);
 	for (size_t i = 0; i < n; i++) {
-		if (p[i] == '"' || p[i] == '\\' || p[i] < 0x20 || p[i] >= 0x7f)
+		if (p[i] == '"' || p[i] == '\\' || p[i] < 0x20 || p[i] >= 0x7f ||
+		    (i == 0 && p[i] == '-'))
 			fprintf(f, "\\%03o", p[i]);
 		else
 			fputc(p[i], f);
