@@ -55,10 +55,29 @@ static const char *puncts[] = { "->", "&&", "||", "==", "!=", "<=", ">=", "<<=",
 				"<<", ">>", "++", "--", "+=", "-=", "*=", "/=", "%=", "&=",
 				"|=", "^=", "...", "##", NULL };
 
+/* A conditional's branches each start from the brackets open at its
+ * #if, so "#if A / if (x) { / #else / if (y) { / #endif" leaves one '{'
+ * open, matched by the '}' after it; the other branch's '{' stays
+ * unmatched (match -1), and scans skip it. */
+static void directive(const char *p, int *sp, int *cond, int *ncond)
+{
+	while (*p == '#' || *p == ' ' || *p == '\t')
+		p++;
+	if (!strncmp(p, "if", 2)) {
+		if (*ncond < 64)
+			cond[*ncond] = *sp;
+		(*ncond)++;
+	} else if ((!strncmp(p, "el", 2)) && *ncond > 0 && *ncond <= 64) {
+		*sp = cond[*ncond - 1];
+	} else if (!strncmp(p, "endif", 5) && *ncond > 0) {
+		(*ncond)--;
+	}
+}
+
 static void tokenize(struct src *s)
 {
 	const char *p = s->text;
-	int i = 0, line = 1, bol = 1, stack[256], sp = 0;
+	int i = 0, line = 1, bol = 1, stack[256], sp = 0, cond[64], ncond = 0;
 
 	while (i < s->len) {
 		char c = p[i];
@@ -87,6 +106,7 @@ static void tokenize(struct src *s)
 		}
 		if (c == '#' && bol) {
 			/* a preprocessor line, with its continuations */
+			directive(p + i, &sp, cond, &ncond);
 			while (i < s->len && p[i] != '\n') {
 				if (p[i] == '\\' && p[i + 1] == '\n') {
 					i++;
@@ -263,11 +283,11 @@ int find_funcs(const struct src *s, const char *name, struct func *out, int max,
 
 	for (i = 0; i < s->n; i++) {
 		if (is(s, i, "{")) {
-			depth++;
+			depth += s->t[i].match >= 0;
 			continue;
 		}
 		if (is(s, i, "}")) {
-			depth--;
+			depth -= s->t[i].match >= 0;
 			continue;
 		}
 		if (depth || s->t[i].kind != T_ID || !is(s, i, name) || !is(s, i + 1, "("))
@@ -299,12 +319,6 @@ int find_funcs(const struct src *s, const char *name, struct func *out, int max,
 	return n;
 }
 
-struct param {
-	int first, last;	/* tokens */
-	int name;		/* token of the name, or -1 */
-	char *type;		/* "struct inode *", "unsigned int", ... */
-	char *attr;		/* text after the name ("__always_unused"), or "" */
-};
 
 static int parse_params(const struct src *s, int lp, int rp, struct param *out, int max)
 {
@@ -355,37 +369,13 @@ static int parse_params(const struct src *s, int lp, int rp, struct param *out, 
 	return n;
 }
 
-/* ---- one method's conversion ---- */
+static int param_is(const struct src *s, const struct param *p, const char *tag)
+{
+	return is(s, p->first, "struct") && is(s, p->first + 1, tag) && is(s, p->first + 2, "*") &&
+	       p->last <= p->first + 3;
+}
 
-enum kind { K_OPEN, K_RELEASE, K_IOCTL };
-
-struct conv {
-	char *func;
-	char *member;
-	enum kind kind;
-	int bkl;
-	int old_shape;		/* 2: (inode, file, ...), 1: (file, ...), 0: new already */
-	char *inode, *file;	/* old parameter names */
-	const struct bd_finding *f;
-	struct func def;
-	struct param p[8];
-	int np;
-	int is_static;
-};
-
-struct conv_set {
-	struct conv v[32];
-	int n;
-	struct helper_req req[8];	/* helpers to change with the methods */
-	int nreq;
-	enum pd_kind pd;	/* what open() keeps in file->private_data */
-	char *pd_alias;		/* open()'s copy of its struct file, or NULL */
-	int wl[16][2];		/* lines of the writes to the file dropped */
-	int nw;
-	const struct lib_plan *lib;	/* helpers given the file (fix_lib.c) */
-};
-
-static struct conv *conv_find(struct conv_set *cs, const char *name)
+struct conv *conv_find(struct conv_set *cs, const char *name)
 {
 	for (int i = 0; i < cs->n; i++)
 		if (!strcmp(cs->v[i].func, name))
@@ -423,159 +413,6 @@ int seq(const struct src *s, int i, const char *const *path)
 		if (!is(s, i, *path))
 			return -1;
 	return i;
-}
-
-static const char *new_obj(const struct conv *c)
-{
-	return c->kind == K_RELEASE ? "disk" : "bdev";
-}
-
-/* Copy text up to the line of token first and skip that line through
- * token last (and a blank line that then follows the opening brace).
- * Returns the new copy position. */
-static int drop_line(const struct src *s, struct buf *out, int pos, int first, int last)
-{
-	int j = s->t[first].start;
-
-	while (j > 0 && s->text[j - 1] != '\n')
-		j--;
-	buf_add(out, s->text + pos, j - pos);
-	pos = s->t[last].end;
-	while (pos < s->len && s->text[pos] != '\n')
-		pos++;
-	pos++;
-	if (pos < s->len && s->text[pos] == '\n' && out->n >= 2 &&
-	    !strcmp(out->s + out->n - 2, "{\n"))
-		pos++;
-	return pos;
-}
-
-/* At i: "[unsigned] int|long L = F->f_flags;" or "... = F ? F->f_flags : 0;"
- * with F the method's file.  Returns the token of L, or -1. */
-static int flags_local(const struct src *s, const struct conv *c, int i)
-{
-	static const char *const ff[] = { "->", "f_flags", NULL };
-	int k = i, l;
-
-	if (!c->file || !(is(s, i - 1, ";") || is(s, i - 1, "{")))
-		return -1;
-	while (is(s, k, "unsigned") || is(s, k, "int") || is(s, k, "long"))
-		k++;
-	if (k == i || s->t[k].kind != T_ID || !is(s, k + 1, "="))
-		return -1;
-	l = k + 2;
-	if (name_is(s, l, c->file) && is(s, l + 1, "?"))
-		l += 2;
-	if (!name_is(s, l, c->file) || (l = seq(s, l + 1, ff)) < 0)
-		return -1;
-	if (is(s, l, ":") && is(s, l + 1, "0"))
-		l += 2;
-	return is(s, l, ";") ? k : -1;
-}
-
-/* Ask for the helper edit (once per helper); 0, or -1 if full. */
-static int want_helper(struct conv_set *cs, const char *func, int argno, int getter)
-{
-	for (int i = 0; i < cs->nreq; i++)
-		if (!strcmp(cs->req[i].func, func) && cs->req[i].argno == argno &&
-		    cs->req[i].getter == getter) {
-			cs->req[i].calls++;
-			return 0;
-		}
-	if (cs->nreq == 8)
-		return -1;
-	cs->req[cs->nreq++] = (struct helper_req){ bd_xstrdup(func), argno, getter, 1 };
-	return 0;
-}
-
-/* Does every alloc_disk() of the file allocate one minor? */
-static int single_minor_disks(const struct src *s)
-{
-	int n = 0;
-
-	for (int i = 0; i + 3 < s->n; i++) {
-		if (!is(s, i, "alloc_disk") || !is(s, i + 1, "("))
-			continue;
-		if (!is(s, i + 2, "1") || !is(s, i + 3, ")"))
-			return 0;
-		n++;
-	}
-	return n > 0;
-}
-
-/* drop_line() for a statement, with the comment block right above it
- * and one of the blank lines around it. */
-static int drop_stmt(const struct src *s, struct buf *out, int pos, int first, int last)
-{
-	int j = s->t[first].start, k;
-
-	while (j > 0 && s->text[j - 1] != '\n')
-		j--;
-	buf_add(out, s->text + pos, j - pos);
-	if (out->n >= 3 && !strcmp(out->s + out->n - 3, "*/\n")) {
-		for (k = out->n - 3; k > 0 && strncmp(out->s + k, "/*", 2); k--)
-			;
-		while (k > 0 && (out->s[k - 1] == ' ' || out->s[k - 1] == '\t'))
-			k--;
-		if (k == 0 || out->s[k - 1] == '\n') {
-			out->n = k;
-			out->s[k] = 0;
-		}
-	}
-	pos = drop_line(s, out, j, first, last);
-	if (out->n >= 2 && !strcmp(out->s + out->n - 2, "\n\n") && pos < s->len &&
-	    s->text[pos] == '\n')
-		pos++;
-	return pos;
-}
-
-/* The write-ioctl flag of open() (PD_PERM, fix_private.c): the stores
- * in open() go, the tests elsewhere use the mode.  Returns the last token
- * used, or -1. */
-static int perm_flag(const struct src *s, struct conv *c, struct conv_set *cs, int i,
-		     struct buf *out, int *pos)
-{
-	static const char *const pd[] = { "->", "private_data", NULL };
-	int k, e;
-	char *h;
-
-	if (cs->pd != PD_PERM || !c->file)
-		return -1;
-	if (c->kind == K_OPEN) {
-		k = is(s, i, "if") && is(s, i + 1, "(") ? s->t[i + 1].match + 1 : i;
-		if ((name_is(s, k, c->file) || name_is(s, k, cs->pd_alias)) && seq(s, k + 1, pd) > 0 &&
-		    is(s, k + 3, "=") && (k == i || perm_if(s, k, c->file) == i)) {
-			for (e = k; !is(s, e, ";"); e++)
-				;
-			*pos = drop_stmt(s, out, *pos, i, e);
-			return e;
-		}
-		if (s->t[i].kind == T_ID && is(s, i + 1, "(") && name_is(s, i + 2, c->file) &&
-		    is(s, s->t[i + 1].match + 1, ";") && (is(s, i - 1, ";") || is(s, i - 1, "{") ||
-							 is(s, i - 1, "}"))) {
-			h = tok_str(s, i);
-			k = perm_helper(s, h) && !want_helper(cs, h, 0, 1);
-			free(h);
-			if (!k)
-				return -1;
-			e = s->t[i + 1].match + 1;
-			*pos = drop_stmt(s, out, *pos, i, e);
-			return e;
-		}
-		return -1;
-	}
-	/* FILE && FILE->private_data, FILE->private_data */
-	k = i;
-	if (name_is(s, i, c->file) && is(s, i + 1, "&&") && name_is(s, i + 2, c->file))
-		k = i + 2;
-	if (!name_is(s, k, c->file) || seq(s, k + 1, pd) < 0 || is(s, k + 3, "="))
-		return -1;
-	buf_add(out, s->text + *pos, s->t[i].start - *pos);
-	buf_puts(out, is(s, i - 1, "(") && is(s, k + 3, ")") ?
-		 "mode & (FMODE_WRITE | FMODE_WRITE_IOCTL)" :
-		 "(mode & (FMODE_WRITE | FMODE_WRITE_IOCTL))");
-	*pos = s->t[k + 2].end;
-	return k + 2;
 }
 
 /* The same in the file's #define lines (floppy's IOCTL_ALLOWED). */
@@ -621,256 +458,16 @@ int enclosing_call(const struct src *s, int i, int *argno)
 	*argno = n;
 	return k > 0 && s->t[k - 1].kind == T_ID ? k : -1;
 }
-
-/* f_flags given to a helper for its O_NDELAY test: the mode instead
- * (fix_helpers.c changes the helper).  Returns the last token used, or
- * -1. */
-static int helper_flags(const struct src *s, struct conv *c, struct conv_set *cs, int i,
-			struct buf *out, int *pos)
-{
-	char *callee;
-	int lp, argno, ok = 0, last = -1;
-
-	if (s->t[i].kind == T_ID && is(s, i + 1, "(") && name_is(s, i + 2, c->file) &&
-	    is(s, i + 3, ")") && is(s, i + 4, "&") &&
-	    (is(s, i + 5, "O_NDELAY") || is(s, i + 5, "O_NONBLOCK"))) {
-		/* GETTER(file) & O_NDELAY */
-		callee = tok_str(s, i);
-		ok = flags_getter(s, callee) && !want_helper(cs, callee, 0, 1);
-		free(callee);
-		last = i + 5;
-		if (ok) {
-			buf_add(out, s->text + *pos, s->t[i].start - *pos);
-			buf_puts(out, "mode & FMODE_NDELAY");
-		}
-	} else if (name_is(s, i, c->file) && is(s, i + 1, "->") && is(s, i + 2, "f_flags") &&
-		   (is(s, i - 1, "(") || is(s, i - 1, ",")) &&
-		   (is(s, i + 3, ",") || is(s, i + 3, ")")) &&
-		   (lp = enclosing_call(s, i, &argno)) > 0) {
-		/* helper(..., file->f_flags, ...) */
-		callee = tok_str(s, lp - 1);
-		ok = !conv_find(cs, callee) && flags_param_helper(s, callee, argno) &&
-		     !want_helper(cs, callee, argno, 0);
-		free(callee);
-		last = i + 2;
-		if (ok) {
-			buf_add(out, s->text + *pos, s->t[i].start - *pos);
-			buf_puts(out, "mode");
-		}
-	}
-	if (!ok)
-		return -1;
-	*pos = s->t[last].end;
-	return last;
-}
-
-/*
- * Rewrite the body tokens [from, to) of c into out.  Returns NULL, or the
- * reason the body is not mechanical.
- */
-static const char *rewrite_body(const struct src *s, struct conv *c, struct conv_set *cs,
-				int from, int to, struct buf *out)
-{
-	static const char *const f_inode1[] = { "->", "f_path", ".", "dentry", "->", "d_inode", NULL };
-	static const char *const f_inode2[] = { "->", "f_dentry", "->", "d_inode", NULL };
-	static const char *const i_bdev_disk[] = { "->", "i_bdev", "->", "bd_disk", NULL };
-	static const char *const i_bdev[] = { "->", "i_bdev", NULL };
-	char *alias[8], *flags[8], *fptrs[8];
-	int nalias = 0, nflags = 0, pos = s->t[from].start, i, j, k;
-	int nfp = file_ptrs(s, from, to, c->file, fptrs, 8);
-	static char why[256];
-
-	buf_add(out, "", 0);
-	for (i = from; i < to; i++) {
-		const char *rep = NULL;
-		int next = i + 1, a, is_inode = name_is(s, i, c->inode);
-
-		for (a = 0; a < nalias && !is_inode; a++)
-			is_inode = name_is(s, i, alias[a]);
-		/* struct inode *V = F->f_path.dentry->d_inode;  (an alias) */
-		if (c->file && is(s, i, "struct") && is(s, i + 1, "inode") && is(s, i + 2, "*") &&
-		    s->t[i + 3].kind == T_ID && is(s, i + 4, "=") && name_is(s, i + 5, c->file) &&
-		    ((k = seq(s, i + 6, f_inode1)) > 0 || (k = seq(s, i + 6, f_inode2)) > 0) &&
-		    is(s, k, ";") && nalias < 8) {
-			alias[nalias++] = tok_str(s, i + 3);
-			pos = drop_line(s, out, pos, i, k);
-			i = k;
-			continue;
-		}
-		/* open() copying the disk's private_data into the file: the
-		 * copy goes, the other methods read it from the bdev/disk */
-		if (cs->pd == PD_DISK && c->kind == K_OPEN &&
-		    ((k = file_alias_at(s, i, c->file)) >= 0 ||
-		     ((name_is(s, i, c->file) || name_is(s, i, cs->pd_alias)) &&
-		      is(s, i + 1, "->") && is(s, i + 2, "private_data") && is(s, i + 3, "=")))) {
-			for (k = i; !is(s, k, ";"); k++)
-				;
-			pos = drop_line(s, out, pos, i, k);
-			i = k;
-			continue;
-		}
-		if (cs->pd == PD_DISK && c->kind != K_OPEN && name_is(s, i, c->file) &&
-		    is(s, i + 1, "->") && is(s, i + 2, "private_data") && !is(s, i + 3, "=")) {
-			buf_add(out, s->text + pos, s->t[i].start - pos);
-			buf_printf(out, "%s->private_data",
-				   c->kind == K_RELEASE ? "disk" : "bdev->bd_disk");
-			pos = s->t[i + 2].end;
-			i += 2;
-			continue;
-		}
-		if ((k = perm_flag(s, c, cs, i, out, &pos)) > 0 ||
-		    (k = helper_flags(s, c, cs, i, out, &pos)) > 0) {
-			i = k;
-			continue;
-		}
-		/* a statement that only writes the file, or its pointer into
-		 * the file (fix_writes.c): the fmode_t method has no file */
-		if ((k = file_ptr_decl(s, i, c->file, fptrs, nfp)) > 0 ||
-		    (k = file_write_stmt(s, i, c->file, fptrs, nfp)) > 0) {
-			if (cs->nw < 16) {
-				cs->wl[cs->nw][0] = s->t[i].line;
-				cs->wl[cs->nw++][1] = s->t[k].line;
-			}
-			pos = drop_stmt(s, out, pos, i, k);
-			i = k;
-			continue;
-		}
-		/* unsigned int L = F->f_flags;  or  = F ? F->f_flags : 0;
-		 * kept for O_NDELAY tests: the tests use the mode instead */
-		if ((k = flags_local(s, c, i)) > 0 && nflags < 8) {
-			flags[nflags++] = tok_str(s, k);
-			for (k = i; !is(s, k, ";"); k++)
-				;
-			pos = drop_line(s, out, pos, i, k);
-			i = k;
-			continue;
-		}
-		for (a = 0, j = 0; a < nflags && !j; a++)
-			j = name_is(s, i, flags[a]) && !is(s, i - 1, "->") && !is(s, i - 1, ".");
-		if (j) {
-			if (!is(s, i + 1, "&") || !(is(s, i + 2, "O_NDELAY") || is(s, i + 2, "O_NONBLOCK"))) {
-				snprintf(why, sizeof(why), "'%.*s' keeps f_flags for more than an "
-					 "O_NDELAY test (line %d)", s->t[i].end - s->t[i].start,
-					 s->text + s->t[i].start, s->t[i].line);
-				return why;
-			}
-			buf_add(out, s->text + pos, s->t[i].start - pos);
-			buf_puts(out, "mode & FMODE_NDELAY");
-			pos = s->t[i + 2].end;
-			i += 2;
-			continue;
-		}
-		if (is_inode && (k = seq(s, i + 1, i_bdev_disk)) > 0) {
-			rep = c->kind == K_RELEASE ? "disk" : "bdev->bd_disk";
-			next = k;
-		} else if (is_inode && (k = seq(s, i + 1, i_bdev)) > 0) {
-			if (c->kind == K_RELEASE)
-				return "release uses inode->i_bdev, which has no fmode_t-era equivalent";
-			rep = "bdev";
-			next = k;
-		} else if (name_is(s, i, c->file) &&
-			   ((k = seq(s, i + 1, f_inode1)) > 0 || (k = seq(s, i + 1, f_inode2)) > 0) &&
-			   (j = seq(s, k, i_bdev)) > 0) {
-			if (c->kind == K_RELEASE)
-				return "release derives a bdev from its file";
-			rep = "bdev";
-			next = j;
-		} else if (name_is(s, i, c->file) && is(s, i + 1, "->") && is(s, i + 2, "f_mode")) {
-			rep = "mode";
-			next = i + 3;
-		} else if (name_is(s, i, c->file) && is(s, i + 1, "->") && is(s, i + 2, "f_flags") &&
-			   is(s, i + 3, "&") &&
-			   (is(s, i + 4, "O_NDELAY") || is(s, i + 4, "O_NONBLOCK") ||
-			    is(s, i + 4, "O_EXCL"))) {
-			rep = is(s, i + 4, "O_EXCL") ? "mode & FMODE_EXCL" : "mode & FMODE_NDELAY";
-			next = i + 5;
-		} else if (name_is(s, i, c->file) && lib_call_arg(cs->lib, s, i)) {
-			rep = "mode";	/* the helper takes the mode (fix_lib.c) */
-		} else if (name_is(s, i, c->file) && is(s, i + 1, "&&")) {
-			/* the mode is always there: drop "file && " */
-			buf_add(out, s->text + pos, s->t[i].start - pos);
-			pos = s->t[i + 2].start;
-			i++;
-			continue;
-		} else if (s->t[i].kind == T_ID && is(s, i + 1, "(") && !is(s, i - 1, "->") &&
-			   !is(s, i - 1, ".")) {
-			char *callee = tok_str(s, i);
-			struct conv *g = conv_find(cs, callee);
-			int arg1 = i + 2, arg2 = i + 4;
-			int g_inode = 0;
-
-			free(callee);
-			if (g && g->old_shape == 2) {
-				g_inode = name_is(s, arg1, c->inode);
-				for (a = 0; a < nalias && !g_inode; a++)
-					g_inode = name_is(s, arg1, alias[a]);
-				if (g_inode && is(s, arg1 + 1, ",") && name_is(s, arg2, c->file) &&
-				    (is(s, arg2 + 1, ",") || is(s, arg2 + 1, ")"))) {
-					buf_add(out, s->text + pos, s->t[arg1].start - pos);
-					buf_printf(out, "%s, mode", new_obj(c));
-					pos = s->t[arg2].end;
-					i = arg2;
-					continue;
-				}
-			} else if (g && g->old_shape == 1 && name_is(s, arg1, c->file) &&
-				   (is(s, arg1 + 1, ",") || is(s, arg1 + 1, ")"))) {
-				buf_add(out, s->text + pos, s->t[arg1].start - pos);
-				buf_printf(out, "%s, mode", new_obj(c));
-				pos = s->t[arg1].end;
-				i = arg1;
-				continue;
-			}
-		}
-		if (is(s, i, "iminor") && is(s, i + 1, "(") && is(s, i + 3, ")")) {
-			int inode_arg = name_is(s, i + 2, c->inode);
-
-			for (a = 0; a < nalias && !inode_arg; a++)
-				inode_arg = name_is(s, i + 2, alias[a]);
-			if (inode_arg && c->kind != K_RELEASE) {
-				rep = "MINOR(bdev->bd_dev)";
-				next = i + 4;
-			} else if (inode_arg && single_minor_disks(s)) {
-				/* one minor per disk: the node's minor is the disk's */
-				rep = "MINOR(disk_devt(disk))";
-				next = i + 4;
-			}
-		}
-		if (!rep) {
-			int left = name_is(s, i, c->file) || name_is(s, i, c->inode);
-
-			for (a = 0; a < nalias && !left; a++)
-				left = name_is(s, i, alias[a]);
-			if (left && !(is(s, i - 1, "->") || is(s, i - 1, "."))) {
-				snprintf(why, sizeof(why), "'%.*s' is still needed at line %d",
-					 s->t[i].end - s->t[i].start, s->text + s->t[i].start,
-					 s->t[i].line);
-				return why;
-			}
-			continue;
-		}
-		buf_add(out, s->text + pos, s->t[i].start - pos);
-		buf_puts(out, rep);
-		pos = s->t[next - 1].end;
-		i = next - 1;
-	}
-	buf_add(out, s->text + pos, s->t[to - 1].end - pos);
-	for (i = 0; i < nalias; i++)
-		free(alias[i]);
-	for (i = 0; i < nflags; i++)
-		free(flags[i]);
-	for (i = 0; i < nfp; i++)
-		free(fptrs[i]);
-	return NULL;
-}
-
 /* Drop the lines that became "struct block_device *bdev = bdev;". */
-static void drop_self_inits(struct buf *b)
+static void drop_self_inits(struct buf *b, const struct conv *c)
 {
-	const char *pats[] = { "struct block_device *bdev = bdev;", "struct gendisk *disk = disk;",
-			       "fmode_t mode = mode;", NULL };
+	char pats[3][80];
 	struct buf o = { 0 };
 	char *line = b->s, *nl;
 
+	snprintf(pats[0], sizeof(pats[0]), "struct block_device *%s = %s;", c->bdev, c->bdev);
+	snprintf(pats[1], sizeof(pats[1]), "struct gendisk *%s = %s;", c->disk, c->disk);
+	snprintf(pats[2], sizeof(pats[2]), "fmode_t %s = %s;", c->mode, c->mode);
 	buf_add(&o, "", 0);
 	while (line && *line) {
 		char *t = line;
@@ -879,7 +476,7 @@ static void drop_self_inits(struct buf *b)
 		nl = strchr(line, '\n');
 		while (*t == ' ' || *t == '\t')
 			t++;
-		for (int k = 0; pats[k]; k++) {
+		for (int k = 0; k < 3; k++) {
 			size_t n = strlen(pats[k]);
 
 			if (!strncmp(t, pats[k], n) && (t[n] == '\n' || !t[n]))
@@ -904,6 +501,62 @@ static int uses_id(const char *text, const char *id)
 	return 0;
 }
 
+/* Is name free for a new parameter of c: no use in its body, other than
+ * a local the conversion makes the parameter itself ("struct
+ * block_device *NAME = INODE->i_bdev;" for the bdev)? */
+static int name_free(const struct src *s, const struct conv *c, const char *name,
+		     const char *const *self_type, const char *const *self_init)
+{
+	int self = 0, used = 0;
+
+	for (int i = c->def.lparen; i < c->def.rbrace; i++) {
+		int k;
+
+		if (!name_is(s, i, name) || is(s, i - 1, "->") || is(s, i - 1, "."))
+			continue;
+		used = 1;
+		for (k = 0; self_type && self_type[k]; k++)
+			if (!is(s, i - 1 - k, self_type[k]))
+				break;
+		if (self_type && !self_type[k] && is(s, i + 1, "=") && name_is(s, i + 2, c->inode) &&
+		    (k = seq(s, i + 3, self_init)) > 0 && is(s, k, ";"))
+			self = 1;
+	}
+	return self || !used;
+}
+
+/* The new parameters' names: the usual ones unless the body uses them
+ * (2.6.28 wrote 'struct gendisk *p' where 'disk' was taken). */
+static const char *conv_names(const struct src *s, struct conv *c)
+{
+	static const char *const bdevs[] = { "bdev", "bd", "blkdev", NULL };
+	static const char *const disks[] = { "disk", "gd", "p", NULL };
+	static const char *const modes[] = { "mode", "fmode", "fm", NULL };
+	static const char *const bdev_t[] = { "*", "block_device", "struct", NULL };
+	static const char *const disk_t[] = { "*", "gendisk", "struct", NULL };
+	static const char *const bdev_i[] = { "->", "i_bdev", NULL };
+	static const char *const disk_i[] = { "->", "i_bdev", "->", "bd_disk", NULL };
+	const char *const *v;
+
+	for (v = bdevs; *v && !name_free(s, c, *v, bdev_t, bdev_i); v++)
+		;
+	if (!*v)
+		return "its body uses every name the new bdev parameter could have";
+	snprintf(c->bdev, sizeof(c->bdev), "%s", *v);
+	for (v = disks; *v && !name_free(s, c, *v, c->kind == K_RELEASE ? disk_t : NULL, disk_i);
+	     v++)
+		;
+	if (!*v)
+		return "its body uses every name the new gendisk parameter could have";
+	snprintf(c->disk, sizeof(c->disk), "%s", *v);
+	for (v = modes; *v && !name_free(s, c, *v, NULL, NULL); v++)
+		;
+	if (!*v)
+		return "its body uses every name the new mode parameter could have";
+	snprintf(c->mode, sizeof(c->mode), "%s", *v);
+	return NULL;
+}
+
 static const char *plan_conv(struct fixer *fx, struct conv *c)
 {
 	struct src *s = &fx->s;
@@ -914,6 +567,21 @@ static const char *plan_conv(struct fixer *fx, struct conv *c)
 	c->np = parse_params(s, c->def.lparen, c->def.rparen, c->p, 8);
 	for (i = c->def.spec; i < c->def.name; i++)
 		c->is_static |= is(s, i, "static");
+	if (c->kind == K_LIB) {
+		c->pi = c->pf = -1;
+		for (i = 0; i < c->np; i++) {
+			if (param_is(s, &c->p[i], "inode") && c->pi < 0 && c->p[i].name >= 0)
+				c->pi = i;
+			else if (param_is(s, &c->p[i], "file") && c->pf < 0 && c->p[i].name >= 0)
+				c->pf = i;
+		}
+		if (c->pi < 0 && c->pf < 0)
+			return "it takes neither a struct inode nor a struct file";
+		c->inode = c->pi >= 0 ? tok_str(s, c->p[c->pi].name) : NULL;
+		c->file = c->pf >= 0 ? tok_str(s, c->p[c->pf].name) : NULL;
+		c->old_shape = 3;
+		return conv_names(s, c);
+	}
 	if (c->np >= 2 && !strcmp(c->p[0].type, "struct inode *") &&
 	    !strcmp(c->p[1].type, "struct file *")) {
 		c->old_shape = 2;
@@ -933,7 +601,65 @@ static const char *plan_conv(struct fixer *fx, struct conv *c)
 	} else if (c->np - c->old_shape + (c->old_shape ? 2 : 0) != 4) {
 		return "its parameters are not (inode, file, cmd, arg) or (file, cmd, arg)";
 	}
-	return NULL;
+	if (!c->old_shape) {
+		/* the new form already: its own names */
+		char *b = tok_str(s, c->p[0].name), *m = tok_str(s, c->p[1].name);
+
+		snprintf(c->bdev, sizeof(c->bdev), "%s", b);
+		snprintf(c->disk, sizeof(c->disk), "%s", b);
+		snprintf(c->mode, sizeof(c->mode), "%s", m);
+		free(b);
+		free(m);
+		return NULL;
+	}
+	return conv_names(s, c);
+}
+
+/* The parameters of a library function: the inode's place takes (BDEV,
+ * MODE) - BDEV alone if it had no file - and a file alone becomes MODE. */
+
+void lib_param_list(struct buf *b, const struct src *s, const struct param *p, int np,
+		    const struct conv *c)
+{
+	int pi = -1, pf = -1;
+
+	for (int i = 0; i < np; i++) {
+		if (param_is(s, &p[i], "inode") && pi < 0)
+			pi = i;
+		else if (param_is(s, &p[i], "file") && pf < 0)
+			pf = i;
+	}
+	buf_add(b, "", 0);
+	for (int i = 0; i < np; i++) {
+		if (i == pf && pi >= 0)
+			continue;
+		if (b->n)
+			buf_puts(b, ", ");
+		if (i == pi)
+			buf_printf(b, "struct block_device *%s%s%s", c->bdev, pf >= 0 ? ", fmode_t " : "",
+				   pf >= 0 ? c->mode : "");
+		else if (i == pf)
+			buf_printf(b, "fmode_t %s", c->mode);
+		else
+			buf_add(b, s->text + s->t[p[i].first].start,
+				s->t[p[i].last].end - s->t[p[i].first].start);
+	}
+}
+
+void lib_decl_edit(struct fixer *fx, const struct func *decl, const struct conv *c)
+{
+	struct param p[8];
+	struct buf b = { 0 };
+	int np = parse_params(&fx->s, decl->lparen, decl->rparen, p, 8);
+
+	lib_param_list(&b, &fx->s, p, np, c);
+	add_edit(fx, fx->s.t[decl->lparen].start + 1, fx->s.t[decl->rparen].start, b.s, G_CONV,
+		 NULL);
+	free(b.s);
+	for (int i = 0; i < np; i++) {
+		free(p[i].type);
+		free(p[i].attr);
+	}
 }
 
 static void param_list(struct buf *b, struct conv *c, const struct src *s, int split)
@@ -950,9 +676,14 @@ static void param_list(struct buf *b, struct conv *c, const struct src *s, int s
 			s->t[c->def.rparen].start - s->t[c->def.lparen + 1].start);
 		return;
 	}
-	buf_printf(b, "%s%s%s, fmode_t mode%s%s",
-		   c->kind == K_RELEASE ? "struct gendisk *disk" : "struct block_device *bdev",
-		   *oattr ? " " : "", oattr, *fattr ? " " : "", fattr);
+	if (c->kind == K_LIB) {
+		lib_param_list(b, s, c->p, c->np, c);
+		return;
+	}
+	buf_printf(b, "%s%s%s%s, fmode_t %s%s%s",
+		   c->kind == K_RELEASE ? "struct gendisk *" : "struct block_device *",
+		   c->kind == K_RELEASE ? c->disk : c->bdev,
+		   *oattr ? " " : "", oattr, c->mode, *fattr ? " " : "", fattr);
 	for (i = rest; i < c->np; i++) {
 		buf_puts(b, i == rest && split ? ",\n\t\t" : ", ");
 		buf_add(b, s->text + s->t[c->p[i].first].start,
@@ -988,6 +719,25 @@ static void set_unused(struct param *p, int unused)
 	}
 }
 
+/* An old parameter the body reuses as a local stays one: declared first
+ * in the body, as 2.6.28's nbd_ioctl() did with its 'struct file *file'. */
+static void reused_locals(struct buf *b, const struct conv *c)
+{
+	struct buf o = { 0 };
+	char *nl = strchr(b->s, '\n');
+
+	if ((!c->local_file && !c->local_inode) || !nl)
+		return;
+	buf_add(&o, b->s, nl + 1 - b->s);
+	if (c->local_inode)
+		buf_printf(&o, "\tstruct inode *%s;\n", c->inode);
+	if (c->local_file)
+		buf_printf(&o, "\tstruct file *%s;\n", c->file);
+	buf_puts(&o, nl + 1);
+	free(b->s);
+	*b = o;
+}
+
 /* The conversion of c as edits: return type, parameters, body, wrapper. */
 static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set *cs)
 {
@@ -996,29 +746,29 @@ static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set 
 	const char *why;
 	int i, ret_long = -1;
 
-	for (i = c->def.spec; i < c->def.name; i++) {
+	for (i = c->def.spec; i < c->def.name && c->kind != K_LIB; i++) {
 		if (is(s, i, "long"))
 			ret_long = i;
 		else if (!is(s, i, "static") && !is(s, i, "int") && !is(s, i, "inline") &&
 			 !is(s, i, "__init") && !is(s, i, "__exit"))
 			return "its return type is not int or long";
 	}
-	for (i = c->def.lbrace; c->old_shape && i < c->def.rbrace; i++)
-		if (!is(s, i - 1, "->") && !is(s, i - 1, ".") &&
-		    (is(s, i, "mode") || (c->kind == K_RELEASE && is(s, i, "disk"))))
-			return "its body already uses the new parameter names";
+	if (cs->pd == PD_PERM && strcmp(c->mode, "mode"))
+		return "its body uses 'mode', which the file's write-permission macros would need";
 	if (c->old_shape) {
 		why = rewrite_body(s, c, cs, c->def.lbrace, c->def.rbrace + 1, &body);
 		if (why) {
 			free(body.s);
 			return why;
 		}
-		drop_self_inits(&body);
+		drop_self_inits(&body, c);
+		reused_locals(&body, c);
 		/* -Wunused-parameter as the old parameters had it */
 		if (c->old_shape == 2)
-			set_unused(&c->p[0], !uses_id(body.s, new_obj(c)));
-		set_unused(&c->p[c->old_shape - 1], !uses_id(body.s, "mode") &&
-			   !(cs->pd == PD_PERM && flag_macro_used(s, body.s)));
+			set_unused(&c->p[0], !uses_id(body.s, conv_obj(c)));
+		if (c->old_shape <= 2)
+			set_unused(&c->p[c->old_shape - 1], !uses_id(body.s, c->mode) &&
+				   !(cs->pd == PD_PERM && flag_macro_used(s, body.s)));
 	}
 	{
 		/* one line if it fits in 80 columns, else cmd and arg on the next */
@@ -1060,8 +810,8 @@ static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set 
 		buf_printf(&w, "\n\n%sint %s(", c->is_static ? "static " : "", c->func);
 		param_list(&w, c, s, w.n + strlen(c->func) > 20);
 		buf_printf(&w, ")\n{\n\tint ret;\n\n\tlock_kernel();\n"
-			   "\tret = __%s(%s, mode, %s, %s);\n\tunlock_kernel();\n\treturn ret;\n}",
-			   c->func, new_obj(c), cmd, arg);
+			   "\tret = __%s(%s, %s, %s, %s);\n\tunlock_kernel();\n\treturn ret;\n}",
+			   c->func, conv_obj(c), c->mode, cmd, arg);
 		add_edit(fx, s->t[c->def.rbrace].end, s->t[c->def.rbrace].end, w.s, 0, NULL);
 		free(w.s);
 		free(cmd);
@@ -1072,6 +822,10 @@ static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set 
 	int nd = find_funcs(s, c->func, decl, 4, 0);
 
 	for (i = 0; i < nd; i++) {
+		if (c->kind == K_LIB) {
+			lib_decl_edit(fx, &decl[i], c);
+			continue;
+		}
 		add_edit(fx, s->t[decl[i].lparen].start + 1, s->t[decl[i].rparen].start, params.s,
 			 0, NULL);
 		for (int k = decl[i].spec; k < decl[i].name; k++)
@@ -1135,7 +889,7 @@ static void fix_conversions(struct fixer *fx)
 	struct conv_set *cs = bd_xcalloc(1, sizeof(*cs));
 	const char *why = NULL;
 	struct conv *bad = NULL;
-	int i, need_bkl = 0, base = fx->ne;
+	int i, need_bkl = 0, base = fx->ne, nmethods;
 
 	cs->lib = fx->lib;
 	for (i = 0; i < fx->r->n; i++) {
@@ -1166,6 +920,17 @@ static void fix_conversions(struct fixer *fx)
 			  !strcmp(member, "release") ? K_RELEASE : K_IOCTL;
 		c->bkl = f->fix && strstr(f->fix, "lock_kernel");
 	}
+	nmethods = cs->n;
+	/* the library functions of the set defined here convert with them */
+	for (i = 0; fx->lib && i < fx->lib->n && cs->n < 32; i++) {
+		const struct lib_helper *h = &fx->lib->h[i];
+		struct func def;
+
+		if (h->dropped || strcmp(fx->lib->srcs[h->src].path, fx->s.path) ||
+		    !func_at(&fx->s, h->func, &def) || conv_find(cs, h->func))
+			continue;
+		cs->v[cs->n++] = (struct conv){ .func = bd_xstrdup(h->func), .kind = K_LIB };
+	}
 	for (i = 0; i < cs->n && !why; i++) {
 		why = plan_conv(fx, &cs->v[i]);
 		bad = &cs->v[i];
@@ -1186,7 +951,7 @@ static void fix_conversions(struct fixer *fx)
 	for (i = 0; i < cs->n && !why; i++) {
 		why = conv_edits(fx, &cs->v[i], cs);
 		bad = &cs->v[i];
-		if (!why)
+		if (!why && cs->v[i].member)
 			why = member_edit(fx, &cs->v[i]);
 		need_bkl |= cs->v[i].bkl;
 	}
@@ -1196,19 +961,23 @@ static void fix_conversions(struct fixer *fx)
 		fx->conv_failed = 1;
 		for (i = base; i < fx->ne; i++)
 			fx->e[i].dropped = 1;
-		for (i = 0; i < cs->n; i++) {
-			if (&cs->v[i] == bad)
-				snprintf(msg, sizeof(msg), "'%s' cannot be converted mechanically: %s",
-					 bad->func, why);
-			else
-				snprintf(msg, sizeof(msg), "not converted because '%s' cannot be",
-					 bad->func);
-			left_alone(fx, cs->v[i].f, msg);
-		}
+		char other[256];
+
+		snprintf(msg, sizeof(msg), "%s'%s' cannot be converted mechanically: %s",
+			 bad->kind == K_LIB ? "library function " : "", bad->func, why);
+		snprintf(other, sizeof(other), "not converted because %s'%s' cannot be",
+			 bad->kind == K_LIB ? "library function " : "", bad->func);
+		if (fx->lib)
+			lib_refuse(fx->lib, &fx->s, msg);
+		for (i = 0; i < cs->n; i++)
+			if (cs->v[i].f)
+				left_alone(fx, cs->v[i].f, &cs->v[i] == bad ? msg : other);
+		if (bad->kind == K_LIB && !fx->quiet)
+			fprintf(stderr, "bdops fix: %s: %s\n", fx->s.path, msg);
 	} else {
 		if (need_bkl)
 			add_include(fx);
-		fx->nfixed += cs->n;
+		fx->nfixed += nmethods;
 		fx->pd_disk = cs->pd == PD_DISK || cs->pd == PD_PERM;
 		for (i = 0; i < cs->n && cs->pd == PD_PERM; i++)
 			if (cs->v[i].kind == K_OPEN)
@@ -1298,6 +1067,11 @@ static void fix_ndelay(struct fixer *fx, const struct bd_finding *f)
 
 	if (converted(fx, f->function) && conversion_done(fx)) {
 		fx->nfixed++;	/* the conversion rewrote it */
+		return;
+	}
+	if (f->function && !fx->conv_failed && conversion_done(fx) &&
+	    lib_shape(fx->lib, f->function, &i, &i)) {
+		fx->nfixed++;	/* a library function converted with its callers */
 		return;
 	}
 	for (i = 0; i < fx->nhelpers; i++)
@@ -1822,9 +1596,10 @@ static void fix_header(const struct src *h, const struct lib_plan *lib, const ch
 static int fix_set(struct drv *d, const struct bd_result *all, struct lib_plan *lib,
 		   const char *tmp, struct buf *diff, int quiet, int *dropped)
 {
-	int i, n, left = 0, bad = 0;
+	int i, n, left = 0, bad = 0, k, before = 0, after = 0;
 
-	*dropped = 0;
+	for (k = 0; k < lib->n; k++)
+		before += lib->h[k].dropped;
 	for (i = 0; i < d->nargs; i++) {
 		struct fixer fx = { .d = d, .set = d->args, .nset = d->nargs, .lib = lib,
 				    .quiet = quiet };
@@ -1834,17 +1609,47 @@ static int fix_set(struct drv *d, const struct bd_result *all, struct lib_plan *
 			bad++;
 		else
 			left += n;
-		if (n >= 0 && fx.conv_failed && lib_drop_calls(lib, &fx.s))
-			*dropped = 1;
+		if (n >= 0 && fx.conv_failed)
+			lib_refuse(lib, &fx.s, "its file is not converted");
 		if (n >= 0)
 			fixer_free(&fx);
 	}
 	for (i = lib->nset; !quiet && i < lib->nsrc; i++)
 		fix_header(&lib->srcs[i], lib, tmp, diff);
+	for (k = 0; k < lib->n; k++)
+		after += lib->h[k].dropped;
+	*dropped = after != before;
 	return bad ? -1 : left;
 }
 
+static int bd_drv_fix_files(struct drv *d, char *const *hdrs, int nhdrs);
+
 int bd_drv_fix(struct drv *d)
+{
+	char **hdrs, **args = d->args;
+	int i, n, nhdrs = 0, nargs = d->nargs;
+
+	/* headers given (a library's declarations) are edited, not checked */
+	hdrs = bd_xcalloc(d->nargs + 1, sizeof(*hdrs));
+	d->args = bd_xcalloc(d->nargs + 1, sizeof(*d->args));
+	d->nargs = 0;
+	for (i = 0; i < nargs; i++) {
+		size_t len = strlen(args[i]);
+
+		if (len > 2 && !strcmp(args[i] + len - 2, ".h"))
+			hdrs[nhdrs++] = args[i];
+		else
+			d->args[d->nargs++] = args[i];
+	}
+	n = bd_drv_fix_files(d, hdrs, nhdrs);
+	free(d->args);
+	free(hdrs);
+	d->args = args;
+	d->nargs = nargs;
+	return n;
+}
+
+static int bd_drv_fix_files(struct drv *d, char *const *hdrs, int nhdrs)
 {
 	struct buf diff = { 0 };
 	struct bd_result *all;
@@ -1873,13 +1678,14 @@ int bd_drv_fix(struct drv *d)
 	}
 	/* library helpers converted with their callers: plan quietly until
 	 * no refused conversion calls one, then fix for real */
-	lib_plan(&lib, d->args, d->nargs, all);
+	lib_plan(&lib, d->args, d->nargs, hdrs, nhdrs, all);
 	for (i = 0; i < LIB_HELPERS + 1 && lib.n; i++) {
 		fix_set(d, all, &lib, tmp, &diff, 1, &dropped);
 		if (!dropped)
 			break;
 	}
 	n = fix_set(d, all, &lib, tmp, &diff, 0, &dropped);
+	lib_outside_callers(&lib);
 	if (n < 0)
 		bad = 1;
 	else

@@ -57,7 +57,7 @@ struct fixer {
 	int nwdrop;
 	char *const *set;	/* all the files given: one program, checked together */
 	int nset;
-	const struct lib_plan *lib;	/* fix_lib.c: helpers converted with the methods */
+	struct lib_plan *lib;	/* fix_lib.c: library functions converted with the methods */
 	int conv_failed;	/* the conversion of this file was refused */
 	int quiet;		/* a planning round: say nothing */
 };
@@ -69,6 +69,13 @@ struct func {
 	int lparen, rparen;	/* parameter list */
 	int lbrace, rbrace;	/* body; -1 for a declaration */
 	int spec;		/* first token of the declaration specifiers */
+};
+
+struct param {
+	int first, last;	/* tokens */
+	int name;		/* token of the name, or -1 */
+	char *type;		/* "struct inode *", "unsigned int", ... */
+	char *attr;		/* text after the name ("__always_unused"), or "" */
 };
 
 int is(const struct src *s, int i, const char *text);
@@ -169,31 +176,84 @@ int enclosing_call(const struct src *s, int i, int *argno);
 int param_tokens(const struct src *s, const struct func *def, int argno, int *first,
 		 int *last, int *name);
 
-/* fix_lib.c: library helpers given a method's struct file.  A function of
- * the set whose 'struct file *' parameter serves only what the conversion
- * handles, and every call of which passes a converted method's file: the
- * parameter becomes 'fmode_t mode' (definition and every declaration, the
- * set's local headers included), the methods pass their mode. */
-#define LIB_HELPERS 16
+/* fix_lib.c: library functions converted with their callers (see its
+ * header). */
+#define LIB_HELPERS 64
 #define LIB_SRCS 64
 struct lib_helper {
 	char *func;
-	int argno;
-	int dropped;		/* a caller's conversion was refused */
+	int src;		/* the defining file, in srcs[] */
+	int pi, pf;		/* its inode and file parameters, -1 if none */
+	int is_static;
+	int dropped;		/* not converted, because of why */
+	char *why;
 };
 struct lib_plan {
 	struct lib_helper h[LIB_HELPERS];
 	int n;
-	struct src srcs[LIB_SRCS];	/* the set's files, then their local headers */
+	struct src srcs[LIB_SRCS];	/* the set's files, then headers */
 	int nset, nsrc;
 };
-void lib_plan(struct lib_plan *p, char *const *set, int nset, const struct bd_result *all);
-/* Is token i the file a converted method passes to a planned helper? */
-int lib_call_arg(const struct lib_plan *p, const struct src *s, int i);
-/* The planned helpers' definitions and declarations in fx's file. */
+void lib_plan(struct lib_plan *p, char *const *set, int nset, char *const *hdrs, int nhdrs,
+	      const struct bd_result *all);
+/* A planned function's inode and file positions; 0 if not planned. */
+int lib_shape(const struct lib_plan *p, const char *func, int *pi, int *pf);
+/* Why func, a function of the set, is not converted; NULL if it is. */
+const char *lib_blocked(const struct lib_plan *p, const char *func);
+int lib_in_set(const struct lib_plan *p, const char *func);
+int lib_defined_here(const struct lib_plan *p, const struct lib_helper *h, const struct src *s);
+/* The declarations of the planned functions defined in other files. */
 void lib_edits(struct fixer *fx, const struct lib_plan *p);
-/* Drop the helpers that s calls (its conversion was refused); 1 if any. */
-int lib_drop_calls(struct lib_plan *p, const struct src *s);
+/* s's conversion was refused (why): drop what it defines or calls. */
+int lib_refuse(struct lib_plan *p, const struct src *s, const char *why);
+void lib_outside_callers(const struct lib_plan *p);
 void lib_free(struct lib_plan *p);
+/* fix.c: a library function's parameter list (param_list() for K_LIB)
+ * and the edit of one of its declarations. */
+struct conv;
+void lib_param_list(struct buf *b, const struct src *s, const struct param *p, int np,
+		    const struct conv *c);
+void lib_decl_edit(struct fixer *fx, const struct func *decl, const struct conv *c);
+
+/* ---- one function's conversion (fix.c plans it, fix_rules.c rewrites
+ * its body) ---- */
+
+enum kind { K_OPEN, K_RELEASE, K_IOCTL, K_LIB };
+
+struct conv {
+	char *func;
+	char *member;		/* the ops member, or NULL for a library function */
+	enum kind kind;
+	int bkl;
+	int old_shape;		/* 2: (inode, file, ...), 1: (file, ...), 0: new already */
+	char *inode, *file;	/* old parameter names (NULL: none) */
+	int pi, pf;		/* K_LIB: their positions, -1 if none */
+	char bdev[16], disk[16], mode[16];	/* the new parameters' names */
+	const struct bd_finding *f;
+	struct func def;
+	struct param p[8];
+	int np;
+	int is_static;
+	int local_inode, local_file;	/* an old parameter reused as a local */
+};
+
+struct conv_set {
+	struct conv v[32];
+	int n;
+	struct helper_req req[8];	/* helpers to change with the methods */
+	int nreq;
+	enum pd_kind pd;	/* what open() keeps in file->private_data */
+	char *pd_alias;		/* open()'s copy of its struct file, or NULL */
+	int wl[16][2];		/* lines of the writes to the file dropped */
+	int nw;
+	const struct lib_plan *lib;	/* library functions converted with the methods */
+};
+
+struct conv *conv_find(struct conv_set *cs, const char *name);
+/* fix_rules.c: the body tokens [from, to) of c rewritten into out by the
+ * rules of the conversion; NULL, or the reason it is not mechanical. */
+const char *conv_obj(const struct conv *c);
+const char *rewrite_body(const struct src *s, struct conv *c, struct conv_set *cs, int from,
+			 int to, struct buf *out);
 
 #endif

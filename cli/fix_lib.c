@@ -1,22 +1,31 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * fix_lib.c - library helpers handed a method's struct file, for the
- * prototype conversion (cdrom.c's helpers in 2.6.28): the fmode_t methods
- * have no file, only its mode.
+ * fix_lib.c - library functions converted with their callers, as 2.6.28
+ * converted cdrom_open()/cdrom_release()/cdrom_ioctl() and
+ * scsi_cmd_ioctl() with the block methods that call them: the fmode_t
+ * methods have no inode and no file to hand on.
  *
- * A function of the file set is converted with the methods when
- * - a 'struct file *' parameter of it is used only for what a method's
- *   conversion handles: P->f_flags & O_NDELAY (or O_NONBLOCK), P->f_mode,
- *   a leading "P &&" test (the mode is always there);
- * - every call of it in the set is in a method being converted and passes
- *   that method's file, as a whole argument.
- * The parameter becomes 'fmode_t mode' (in the definition and in every
- * declaration, headers included), the uses become the mode's, and the
- * methods pass their mode.  A helper whose callers are not all converted
- * is dropped from the plan (lib_drop_calls()), since a method that keeps
- * its file cannot call it any more.
+ * A function of the file set is planned when it takes a 'struct inode *'
+ * or a 'struct file *' and is called, in the set, only from functions
+ * being converted (block methods with old prototypes, or other planned
+ * functions).  Its body goes through the same rules as a method's
+ * (fix_rules.c); its inode's place takes (bdev, mode) - bdev alone if it
+ * had no file - and a file alone becomes the mode, in the definition and
+ * in every declaration of the set, the headers given or included as
+ * "x.h" too; the callers pass their (bdev, mode).
+ *
+ * A planned function is dropped, with the reason, when another caller in
+ * the set is not converted (or takes its address), or when its file's
+ * conversion is refused; its callers are then refused, naming it.  A
+ * method whose file or inode goes to a function of no given file is
+ * refused naming that function ("give the file that defines it too").
+ * The callers of a converted non-static function in .c files under the
+ * current directory outside the set are named on stderr: they need the
+ * same change.
  */
 #define _GNU_SOURCE
+#include <ctype.h>
+#include <ftw.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,55 +33,29 @@
 #include <unistd.h>
 #include "fix.h"
 
-/* At i, a use of parameter p: the tokens it spans (0: not convertible). */
-static int use_len(const struct src *s, int i)
+/* Is parameter argno of def a 'struct TAG *' (named or not)? */
+static int param_of(const struct src *s, const struct func *def, int argno, const char *tag)
 {
-	if (is(s, i + 1, "->") && is(s, i + 2, "f_flags") && is(s, i + 3, "&") &&
-	    (is(s, i + 4, "O_NDELAY") || is(s, i + 4, "O_NONBLOCK")))
-		return 5;
-	if (is(s, i + 1, "->") && is(s, i + 2, "f_mode"))
-		return 3;
-	if (is(s, i + 1, "&&"))
-		return 2;
-	return 0;
+	int first = 0, last = -1, nm;
+
+	param_tokens(s, def, argno, &first, &last, &nm);
+	if (last < first)
+		return 0;
+	return is(s, first, "struct") && is(s, first + 1, tag) && is(s, first + 2, "*") &&
+	       last <= first + 3;
 }
 
-static int bare(const struct src *s, int i, const char *name)
+static int nparams(const struct src *s, const struct func *def)
 {
-	return name_is(s, i, name) && !is(s, i - 1, "->") && !is(s, i - 1, ".");
-}
+	int n = 0, first, last, nm;
 
-/* The 'struct file *' parameter of def: its number, -1 if none. */
-static int file_param(const struct src *s, const struct func *def, char **name)
-{
-	int first, last, nm;
-
-	for (int a = 0; a < 8 && param_tokens(s, def, a, &first, &last, &nm); a++)
-		if (is(s, first, "struct") && is(s, first + 1, "file") && is(s, first + 2, "*") &&
-		    nm == first + 3) {
-			*name = tok_str(s, nm);
-			return a;
-		}
-	return -1;
-}
-
-/* Does the body of def use its parameter p only in convertible ways? */
-static int only_mode_uses(const struct src *s, const struct func *def, const char *p)
-{
-	int uses = 0;
-
-	for (int i = def->lparen; i < def->rbrace; i++) {
-		if (bare(s, i, "mode"))
-			return 0;	/* the new name is taken */
-		if (i < def->lbrace)
-			continue;
-		if (!bare(s, i, p))
-			continue;
-		if (!use_len(s, i))
-			return 0;
-		uses++;
+	for (;; n++) {
+		first = 0;
+		last = -1;
+		param_tokens(s, def, n, &first, &last, &nm);
+		if (n == 8 || last < first)
+			return n;
 	}
-	return uses > 0;
 }
 
 /* The function whose body holds token i, or 0. */
@@ -95,7 +78,7 @@ static int enclosing_def(const struct src *s, int i, struct func *def)
 
 static int converted_method(const struct bd_result *all, const char *path, const char *func)
 {
-	for (int i = 0; i < all->n; i++) {
+	for (int i = 0; all && i < all->n; i++) {
 		const struct bd_finding *f = &all->v[i];
 
 		if ((f->check == BD_CHECK_DEPRECATED_PROTOTYPE ||
@@ -106,38 +89,33 @@ static int converted_method(const struct bd_result *all, const char *path, const
 	return 0;
 }
 
-/* Is every call of h in s in a converted method, passing its file as
- * argument argno?  Counts the calls into *calls. */
-static int callers_ok(const struct src *s, const struct bd_result *all, const char *h,
-		      int argno, int *calls)
+static struct lib_helper *find(const struct lib_plan *p, const char *func)
 {
-	for (int i = 0; i < s->n; i++) {
-		struct func def;
-		struct range a[8];
-		char *m, *file = NULL;
-		int ok;
+	for (int k = 0; p && k < p->n; k++)
+		if (!strcmp(p->h[k].func, func))
+			return (struct lib_helper *)&p->h[k];
+	return NULL;
+}
 
-		if (!name_is(s, i, h))
-			continue;
-		if (!is(s, i + 1, "("))
-			return 0;	/* its address taken */
-		if (!enclosing_def(s, i, &def))
-			continue;	/* its definition or a declaration */
-		if (call_args(s, i + 1, a, 8) <= argno)
-			return 0;
-		m = tok_str(s, def.name);
-		ok = converted_method(all, s->path, m) && file_param(s, &def, &file) >= 0 &&
-		     a[argno].first == a[argno].last && name_is(s, a[argno].first, file);
-		free(m);
-		free(file);
-		if (!ok)
-			return 0;
-		(*calls)++;
-	}
-	return 1;
+static void drop(struct lib_helper *h, const char *why)
+{
+	if (h->dropped)
+		return;
+	h->dropped = 1;
+	h->why = bd_xstrdup(why);
 }
 
 /* The local headers ("x.h" next to a file) of the set, once each. */
+static void add_header(struct lib_plan *p, const char *path)
+{
+	for (int k = 0; k < p->nsrc; k++)
+		if (same_file(p->srcs[k].path, path))
+			return;
+	if (p->nsrc < LIB_SRCS && !access(path, R_OK) &&
+	    !src_load(&p->srcs[p->nsrc], bd_xstrdup(path)))
+		p->nsrc++;
+}
+
 static void add_headers(struct lib_plan *p, const struct src *s)
 {
 	const char *t = s->text, *q, *slash = strrchr(s->path, '/');
@@ -145,164 +123,291 @@ static void add_headers(struct lib_plan *p, const struct src *s)
 	for (q = strstr(t, "#include \""); q; q = strstr(q + 1, "#include \"")) {
 		const char *e = strchr(q + 10, '"');
 		char path[PATH_MAX];
-		int dup = 0;
 
-		if ((q != t && q[-1] != '\n') || !e || p->nsrc == LIB_SRCS)
+		if ((q != t && q[-1] != '\n') || !e)
 			continue;
 		snprintf(path, sizeof(path), "%.*s%.*s", slash ? (int)(slash - s->path + 1) : 0,
 			 s->path, (int)(e - q - 10), q + 10);
-		for (int k = 0; k < p->nsrc && !dup; k++)
-			dup = same_file(p->srcs[k].path, path);
-		if (!dup && !access(path, R_OK) && !src_load(&p->srcs[p->nsrc], bd_xstrdup(path)))
-			p->nsrc++;
+		add_header(p, path);
 	}
 }
 
-void lib_plan(struct lib_plan *p, char *const *set, int nset, const struct bd_result *all)
+/* The candidates: functions of the set taking an inode or a file that
+ * are not methods being converted. */
+static void candidates(struct lib_plan *p, const struct bd_result *all)
 {
-	memset(p, 0, sizeof(*p));
-	for (int k = 0; k < nset && p->nsrc < LIB_SRCS; k++)
-		if (!src_load(&p->srcs[p->nsrc], bd_xstrdup(set[k])))
-			p->nsrc++;
-	p->nset = p->nsrc;
-	for (int k = 0; k < p->nset; k++)
-		add_headers(p, &p->srcs[k]);
-	if (!all)
-		return;
+	for (int k = 0; k < p->nset; k++) {
+		const struct src *s = &p->srcs[k];
+		int depth = 0;
+
+		for (int i = 0; i < s->n && p->n < LIB_HELPERS; i++) {
+			struct lib_helper h = { .src = k, .pi = -1, .pf = -1 };
+			struct func def;
+			int np;
+
+			if (s->t[i].match >= 0)
+				depth += is(s, i, "{") - is(s, i, "}");
+			if (depth || s->t[i].kind != T_ID || !is(s, i + 1, "("))
+				continue;
+			h.func = tok_str(s, i);
+			if (find(p, h.func) || !func_at((struct src *)s, h.func, &def) ||
+			    def.name != i || converted_method(all, s->path, h.func)) {
+				free(h.func);
+				continue;
+			}
+			np = nparams(s, &def);
+			for (int a = 0; a < np; a++) {
+				if (h.pi < 0 && param_of(s, &def, a, "inode"))
+					h.pi = a;
+				else if (h.pf < 0 && param_of(s, &def, a, "file"))
+					h.pf = a;
+			}
+			for (int j = def.spec; j < def.name; j++)
+				h.is_static |= is(s, j, "static");
+			if (h.pi < 0 && h.pf < 0) {
+				free(h.func);
+				continue;
+			}
+			p->h[p->n++] = h;
+		}
+	}
+}
+
+/* Who calls candidate h: 1 if some converted caller does; drops it if a
+ * caller in the set is not converted or its address is taken. */
+static int callers(struct lib_plan *p, struct lib_helper *h, const struct bd_result *all)
+{
+	int used = 0;
+	char why[256];
+
 	for (int k = 0; k < p->nset; k++) {
 		const struct src *s = &p->srcs[k];
 
 		for (int i = 0; i < s->n; i++) {
 			struct func def;
-			char *name, *file = NULL;
-			int argno, ok = 1, calls = 0;
+			struct lib_helper *g;
+			char *caller;
+			int ok;
 
-			if (s->t[i].kind != T_ID || !is(s, i + 1, "(") || p->n == LIB_HELPERS)
+			if (!name_is(s, i, h->func) || is(s, i - 1, "->") || is(s, i - 1, "."))
 				continue;
-			name = tok_str(s, i);
-			if (!func_at((struct src *)s, name, &def) || def.name != i ||
-			    converted_method(all, s->path, name) ||
-			    (argno = file_param(s, &def, &file)) < 0 ||
-			    !only_mode_uses(s, &def, file)) {
-				free(name);
-				free(file);
+			if (!enclosing_def(s, i, &def)) {
+				if (!is(s, i + 1, "(")) {
+					snprintf(why, sizeof(why), "%s:%d takes its address",
+						 s->path, s->t[i].line);
+					drop(h, why);
+				}
+				continue;	/* its definition or a declaration */
+			}
+			caller = tok_str(s, def.name);
+			g = find(p, caller);
+			ok = is(s, i + 1, "(") &&
+			     (converted_method(all, s->path, caller) || (g && !g->dropped));
+			if (!ok) {
+				snprintf(why, sizeof(why), "'%s' (%s:%d) %s it and is not converted",
+					 caller, s->path, s->t[i].line,
+					 is(s, i + 1, "(") ? "calls" : "takes the address of");
+				drop(h, why);
+			}
+			used |= ok;
+			free(caller);
+		}
+	}
+	return used;
+}
+
+void lib_plan(struct lib_plan *p, char *const *set, int nset, char *const *hdrs, int nhdrs,
+	      const struct bd_result *all)
+{
+	int changed = 1, k, n;
+
+	memset(p, 0, sizeof(*p));
+	for (k = 0; k < nset && p->nsrc < LIB_SRCS; k++)
+		if (!src_load(&p->srcs[p->nsrc], bd_xstrdup(set[k])))
+			p->nsrc++;
+	p->nset = p->nsrc;
+	for (k = 0; k < nhdrs; k++)
+		add_header(p, hdrs[k]);
+	for (k = 0; k < p->nset; k++)
+		add_headers(p, &p->srcs[k]);
+	if (!all)
+		return;
+	candidates(p, all);
+	/* unused candidates go; drops spread to what only dropped ones call */
+	while (changed) {
+		changed = 0;
+		for (k = 0, n = 0; k < p->n; k++) {
+			int was = p->h[k].dropped, used = callers(p, &p->h[k], all);
+
+			changed |= was != p->h[k].dropped;
+			if (!used && !p->h[k].dropped) {
+				free(p->h[k].func);
+				changed = 1;
 				continue;
 			}
-			for (int j = 0; j < p->nset && ok; j++)
-				ok = callers_ok(&p->srcs[j], all, name, argno, &calls);
-			free(file);
-			if (ok && calls)
-				p->h[p->n++] = (struct lib_helper){ name, argno, 0 };
-			else
-				free(name);
+			if (!used && !was && p->h[k].dropped) {
+				/* only unconverted callers: not a library of the methods */
+				free(p->h[k].func);
+				free(p->h[k].why);
+				continue;
+			}
+			p->h[n++] = p->h[k];
 		}
+		p->n = n;
 	}
 }
 
-static const struct lib_helper *planned(const struct lib_plan *p, const char *func)
+int lib_shape(const struct lib_plan *p, const char *func, int *pi, int *pf)
 {
-	for (int k = 0; p && k < p->n; k++)
-		if (!p->h[k].dropped && !strcmp(p->h[k].func, func))
-			return &p->h[k];
-	return NULL;
-}
+	const struct lib_helper *h = find(p, func);
 
-int lib_call_arg(const struct lib_plan *p, const struct src *s, int i)
-{
-	const struct lib_helper *h;
-	int lp, argno;
-	char *callee;
-
-	if (!p || !(is(s, i - 1, "(") || is(s, i - 1, ",")) ||
-	    !(is(s, i + 1, ",") || is(s, i + 1, ")")) || (lp = enclosing_call(s, i, &argno)) < 0)
+	if (!h || h->dropped)
 		return 0;
-	callee = tok_str(s, lp - 1);
-	h = planned(p, callee);
-	free(callee);
-	return h && h->argno == argno;
+	*pi = h->pi;
+	*pf = h->pf;
+	return 1;
 }
 
-/* Parameter argno of the function at fn becomes 'fmode_t mode'. */
-static void param_edit(struct fixer *fx, const struct func *fn, int argno)
+const char *lib_blocked(const struct lib_plan *p, const char *func)
 {
-	int first, last, nm;
+	const struct lib_helper *h = find(p, func);
 
-	if (param_tokens(&fx->s, fn, argno, &first, &last, &nm))
-		add_edit(fx, fx->s.t[first].start, fx->s.t[last].end, "fmode_t mode", G_CONV, NULL);
-	else if (argno == 0 && is(&fx->s, fn->lparen + 1, "struct"))	/* "struct file *" */
-		add_edit(fx, fx->s.t[fn->lparen + 1].start, fx->s.t[fn->lparen + 3].end,
-			 "fmode_t mode", G_CONV, NULL);
+	return h && h->dropped ? h->why : NULL;
 }
 
-/* The uses of the file parameter p in def become the mode's. */
-static void body_edits(struct fixer *fx, const struct func *def, const char *p)
+int lib_in_set(const struct lib_plan *p, const char *func)
 {
-	const struct src *s = &fx->s;
+	for (int k = 0; p && k < p->nset; k++) {
+		struct func def;
 
-	for (int i = def->lbrace; i < def->rbrace; i++) {
-		int n = bare(s, i, p) ? use_len(s, i) : 0, rp;
-
-		if (n == 5) {
-			add_edit(fx, s->t[i].start, s->t[i + 4].end, "mode & FMODE_NDELAY", G_CONV,
-				 NULL);
-		} else if (n == 3) {
-			add_edit(fx, s->t[i].start, s->t[i + 2].end, "mode", G_CONV, NULL);
-		} else if (n == 2) {
-			/* "(P && (X))" -> "(X)" */
-			rp = is(s, i + 2, "(") ? s->t[i + 2].match : -1;
-			if (rp > 0 && is(s, i - 1, "(") && s->t[i - 1].match == rp + 1) {
-				add_edit(fx, s->t[i].start, s->t[i + 2].end, "", G_CONV, NULL);
-				add_edit(fx, s->t[rp].start, s->t[rp].end, "", G_CONV, NULL);
-			} else {
-				add_edit(fx, s->t[i].start, s->t[i + 2].start, "", G_CONV, NULL);
-			}
-		}
-		i += n ? n - 1 : 0;
+		if (func_at((struct src *)&p->srcs[k], func, &def))
+			return 1;
 	}
+	return 0;
 }
 
+int lib_defined_here(const struct lib_plan *p, const struct lib_helper *h, const struct src *s)
+{
+	return same_file(p->srcs[h->src].path, s->path);
+}
+
+/* The declarations of planned functions defined elsewhere. */
 void lib_edits(struct fixer *fx, const struct lib_plan *p)
 {
+	struct conv c = { .bdev = "bdev", .mode = "mode", .disk = "disk" };
+
 	for (int k = 0; p && k < p->n; k++) {
 		const struct lib_helper *h = &p->h[k];
-		struct func def, decl[4];
-		char *file = NULL;
+		struct func decl[4];
 		int nd;
+
+		if (h->dropped || lib_defined_here(p, h, &fx->s))
+			continue;
+		nd = find_funcs(&fx->s, h->func, decl, 4, 0);
+		for (int i = 0; i < nd; i++)
+			lib_decl_edit(fx, &decl[i], &c);
+	}
+}
+
+/* s's conversion was refused: its planned functions and those it calls
+ * are dropped.  1 if that dropped any. */
+int lib_refuse(struct lib_plan *p, const struct src *s, const char *why)
+{
+	int dropped = 0;
+	char msg[512];
+
+	for (int k = 0; p && k < p->n; k++) {
+		struct lib_helper *h = &p->h[k];
+		struct func def;
 
 		if (h->dropped)
 			continue;
-		if (func_at(&fx->s, h->func, &def) && file_param(&fx->s, &def, &file) == h->argno) {
-			param_edit(fx, &def, h->argno);
-			body_edits(fx, &def, file);
-			if (fx->nhelpers < 8)
-				fx->helpers[fx->nhelpers++] = bd_xstrdup(h->func);
+		if (lib_defined_here(p, h, s)) {
+			drop(h, why);
+			dropped = 1;
+			continue;
 		}
-		free(file);
-		nd = find_funcs(&fx->s, h->func, decl, 4, 0);
-		for (int i = 0; i < nd; i++)
-			param_edit(fx, &decl[i], h->argno);
-	}
-}
-
-int lib_drop_calls(struct lib_plan *p, const struct src *s)
-{
-	int dropped = 0;
-
-	for (int k = 0; k < p->n; k++) {
-		struct func def;
-
-		for (int i = 0; i < s->n && !p->h[k].dropped; i++)
-			if (name_is(s, i, p->h[k].func) && is(s, i + 1, "(") &&
-			    enclosing_def(s, i, &def) && def.name != i)
-				dropped = p->h[k].dropped = 1;
+		for (int i = 0; i < s->n && !h->dropped; i++)
+			if (name_is(s, i, h->func) && is(s, i + 1, "(") &&
+			    enclosing_def(s, i, &def) && def.name != i) {
+				snprintf(msg, sizeof(msg), "its caller in %s is not converted: %s",
+					 s->path, why);
+				drop(h, msg);
+				dropped = 1;
+			}
 	}
 	return dropped;
 }
 
+/* ---- callers outside the set ---- */
+
+static const struct lib_plan *scan_plan;
+static int scan_left;
+
+static int scan_file(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+	struct buf text = { 0 };
+	const char *base = path + ftw->base;
+	size_t n = strlen(path);
+
+	(void)st;
+	if (type == FTW_D && base[0] == '.' && base[1])
+		return FTW_SKIP_SUBTREE;
+	if (type != FTW_F || n < 2 || strcmp(path + n - 2, ".c") || scan_left <= 0)
+		return FTW_CONTINUE;
+	for (int k = 0; k < scan_plan->nset; k++)
+		if (same_file(scan_plan->srcs[k].path, path))
+			return FTW_CONTINUE;
+	if (bd_drv_read_file(path, &text))
+		return FTW_CONTINUE;
+	for (int k = 0; k < scan_plan->n; k++) {
+		const struct lib_helper *h = &scan_plan->h[k];
+		size_t len = strlen(h->func);
+
+		if (h->dropped || h->is_static)
+			continue;
+		for (const char *q = strstr(text.s, h->func); q; q = strstr(q + 1, h->func)) {
+			const char *e = q + len;
+
+			while (*e == ' ' || *e == '\t')
+				e++;
+			if ((q > text.s && (isalnum((unsigned char)q[-1]) || q[-1] == '_')) ||
+			    *e != '(')
+				continue;
+			fprintf(stderr, "bdops fix: '%s' (%s) now takes %s: %s calls it and "
+				"needs the same change\n", h->func,
+				scan_plan->srcs[h->src].path,
+				h->pi < 0 ? "the mode for its struct file" : h->pf < 0 ?
+				"the bdev for its inode" : "(bdev, mode) for its inode and file",
+				path[0] == '.' && path[1] == '/' ?
+				path + 2 : path);
+			scan_left--;
+			break;
+		}
+	}
+	free(text.s);
+	return FTW_CONTINUE;
+}
+
+void lib_outside_callers(const struct lib_plan *p)
+{
+	int any = 0;
+
+	for (int k = 0; k < p->n; k++)
+		any |= !p->h[k].dropped && !p->h[k].is_static;
+	if (!any)
+		return;
+	scan_plan = p;
+	scan_left = 64;
+	nftw(".", scan_file, 16, FTW_PHYS | FTW_ACTIONRETVAL);
+}
+
 void lib_free(struct lib_plan *p)
 {
-	for (int k = 0; k < p->n; k++)
+	for (int k = 0; k < p->n; k++) {
 		free(p->h[k].func);
+		free(p->h[k].why);
+	}
 	for (int k = 0; k < p->nsrc; k++) {
 		free((char *)p->srcs[k].path);
 		free(p->srcs[k].text);
