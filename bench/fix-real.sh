@@ -134,7 +134,7 @@ done
 echo "   ${#sel[@]} files"
 
 # ---- sets: a driver alone, then with the libraries that block it ----
-declare -A group=()	# driver -> its set (space-separated)
+declare -A group=()	# driver -> its set (space-separated, sorted)
 lib_of() {	# lib_of FUNC: the .c file defining FUNC (exported) and the header declaring it
 	local c h
 	c=$(grep -rl --include='*.c' "^EXPORT_SYMBOL\(_GPL\)\?($1);" drivers block fs 2>/dev/null | head -1)
@@ -142,13 +142,13 @@ lib_of() {	# lib_of FUNC: the .c file defining FUNC (exported) and the header de
 	echo "$c $h"
 }
 blockers() {	# blockers LOG: the library functions bdops named as blocking
-	sed -n "s/.*blocked by library function '\([A-Za-z0-9_]*\)'.*/\1/p" "$1" | sort -u
+	grep -o "blocked by library function '[A-Za-z0-9_]*'" "$1" | cut -d"'" -f2 | sort -u
 }
+sorted() { printf '%s\n' "$@" | sed '/^$/d' | sort -u | tr '\n' ' '; }
 declare -A probed=()	# driver -> the set last probed
-for f in "${sel[@]}"; do group[$f]="$f"; done
-for round in 1 2 3 4; do
+for f in "${sel[@]}"; do group[$f]="$f "; done
+for round in 1 2 3 4 5; do
 	changed=0
-	declare -A libset=()	# FUNC -> files of its set
 	for f in "${sel[@]}"; do
 		[ "${probed[$f]:-}" = "${group[$f]}" ] && continue
 		probed[$f]=${group[$f]}
@@ -156,25 +156,35 @@ for round in 1 2 3 4; do
 		mapfile -t fl < <(set_flags "${set[@]}")
 		restore "${set[@]}"
 		"$bdops" fix "${set[@]}" -- -w "${fl[@]}" > /dev/null 2> "$out/runs/probe.log"
+		restore "${set[@]}"
 		for fn in $(blockers "$out/runs/probe.log"); do
 			read -r c h <<< "$(lib_of "$fn")"
 			[ -n "$c" ] || continue
 			prefetch "$c"
-			libset[$fn]="${libset[$fn]:-} ${group[$f]} $c $h"
+			new=$(sorted ${group[$f]} $c $h)
+			[ "$new" != "${group[$f]}" ] && changed=1
+			group[$f]=$new
 		done
 	done
-	# drivers blocked by the same function share one set
-	for fn in "${!libset[@]}"; do
-		members=$(tr ' ' '\n' <<< "${libset[$fn]}" | sed '/^$/d' | sort -u | tr '\n' ' ')
+	# sets that share a file are one program
+	merged=1
+	while [ $merged = 1 ]; do
+		merged=0
 		for f in "${sel[@]}"; do
-			if grep -qw -- "$f" <<< "$members"; then
-				merged=$(printf '%s\n' ${group[$f]} $members | sort -u | tr '\n' ' ')
-				[ "$merged" != "$(printf '%s\n' ${group[$f]} | sort -u | tr '\n' ' ')" ] && changed=1
-				group[$f]=$merged
-			fi
+			for g in "${sel[@]}"; do
+				[ "${group[$f]}" = "${group[$g]}" ] && continue
+				if printf '%s\n' ${group[$f]} | grep -qxF -f <(printf '%s\n' ${group[$g]}); then
+					u=$(sorted ${group[$f]} ${group[$g]})
+					for h in "${sel[@]}"; do
+						if [ "${group[$h]}" = "${group[$f]}" ] || [ "${group[$h]}" = "${group[$g]}" ]; then
+							group[$h]=$u
+						fi
+					done
+					merged=1 changed=1
+				fi
+			done
 		done
 	done
-	unset libset
 	[ $changed = 0 ] && break
 done
 

@@ -579,6 +579,11 @@ static const char *plan_conv(struct fixer *fx, struct conv *c)
 			return "it takes neither a struct inode nor a struct file";
 		c->inode = c->pi >= 0 ? tok_str(s, c->p[c->pi].name) : NULL;
 		c->file = c->pf >= 0 ? tok_str(s, c->p[c->pf].name) : NULL;
+		{
+			int a, b;
+
+			lib_shape(fx->lib, c->func, &a, &b, &c->pair);
+		}
 		c->old_shape = 3;
 		return conv_names(s, c);
 	}
@@ -635,7 +640,9 @@ void lib_param_list(struct buf *b, const struct src *s, const struct param *p, i
 			continue;
 		if (b->n)
 			buf_puts(b, ", ");
-		if (i == pi)
+		if (i == pf && c->pair)
+			buf_printf(b, "struct block_device *%s, fmode_t %s", c->bdev, c->mode);
+		else if (i == pi)
 			buf_printf(b, "struct block_device *%s%s%s", c->bdev, pf >= 0 ? ", fmode_t " : "",
 				   pf >= 0 ? c->mode : "");
 		else if (i == pf)
@@ -1070,7 +1077,7 @@ static void fix_ndelay(struct fixer *fx, const struct bd_finding *f)
 		return;
 	}
 	if (f->function && !fx->conv_failed && conversion_done(fx) &&
-	    lib_shape(fx->lib, f->function, &i, &i)) {
+	    lib_shape(fx->lib, f->function, &i, &i, &i)) {
 		fx->nfixed++;	/* a library function converted with its callers */
 		return;
 	}
@@ -1616,6 +1623,7 @@ static int fix_set(struct drv *d, const struct bd_result *all, struct lib_plan *
 	}
 	for (i = lib->nset; !quiet && i < lib->nsrc; i++)
 		fix_header(&lib->srcs[i], lib, tmp, diff);
+	lib_settle(lib);
 	for (k = 0; k < lib->n; k++)
 		after += lib->h[k].dropped;
 	*dropped = after != before;

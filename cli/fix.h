@@ -184,6 +184,7 @@ struct lib_helper {
 	char *func;
 	int src;		/* the defining file, in srcs[] */
 	int pi, pf;		/* its inode and file parameters, -1 if none */
+	int pair;		/* a lone file becomes (bdev, mode) */
 	int is_static;
 	int dropped;		/* not converted, because of why */
 	char *why;
@@ -193,11 +194,16 @@ struct lib_plan {
 	int n;
 	struct src srcs[LIB_SRCS];	/* the set's files, then headers */
 	int nset, nsrc;
+	const struct bd_result *all;
 };
 void lib_plan(struct lib_plan *p, char *const *set, int nset, char *const *hdrs, int nhdrs,
 	      const struct bd_result *all);
 /* A planned function's inode and file positions; 0 if not planned. */
-int lib_shape(const struct lib_plan *p, const char *func, int *pi, int *pf);
+int lib_shape(const struct lib_plan *p, const char *func, int *pi, int *pf, int *pair);
+/* Drops spread: what only dropped functions call is dropped too. */
+void lib_settle(struct lib_plan *p);
+/* Does the body of def derive the inode from its file parameter file? */
+int derives_inode(const struct src *s, const struct func *def, const char *file);
 /* Why func, a function of the set, is not converted; NULL if it is. */
 const char *lib_blocked(const struct lib_plan *p, const char *func);
 int lib_in_set(const struct lib_plan *p, const char *func);
@@ -228,6 +234,8 @@ struct conv {
 	int old_shape;		/* 2: (inode, file, ...), 1: (file, ...), 0: new already */
 	char *inode, *file;	/* old parameter names (NULL: none) */
 	int pi, pf;		/* K_LIB: their positions, -1 if none */
+	int pair;		/* K_LIB: a lone file becomes (bdev, mode): the body
+				 * derives the inode from it */
 	char bdev[16], disk[16], mode[16];	/* the new parameters' names */
 	const struct bd_finding *f;
 	struct func def;

@@ -168,7 +168,53 @@ static void candidates(struct lib_plan *p, const struct bd_result *all)
 				free(h.func);
 				continue;
 			}
+			if (h.pi < 0) {
+				int first, last, nm;
+				char *f;
+
+				param_tokens(s, &def, h.pf, &first, &last, &nm);
+				f = tok_str(s, nm);
+				h.pair = derives_inode(s, &def, f);
+				free(f);
+			}
 			p->h[p->n++] = h;
+		}
+	}
+}
+
+/* A file-only function handing its file to one that needs the bdev too
+ * (a pair) needs it as well. */
+static void pairs(struct lib_plan *p)
+{
+	int changed = 1;
+
+	while (changed) {
+		changed = 0;
+		for (int k = 0; k < p->n; k++) {
+			const struct lib_helper *g = &p->h[k];
+
+			if (!g->pair)
+				continue;
+			for (int j = 0; j < p->nset; j++) {
+				const struct src *s = &p->srcs[j];
+
+				for (int i = 0; i < s->n; i++) {
+					struct func def;
+					struct lib_helper *h;
+					char *caller;
+
+					if (!name_is(s, i, g->func) || !is(s, i + 1, "(") ||
+					    !enclosing_def(s, i, &def))
+						continue;
+					caller = tok_str(s, def.name);
+					h = find(p, caller);
+					free(caller);
+					if (h && h->pi < 0 && !h->pair) {
+						h->pair = 1;
+						changed = 1;
+					}
+				}
+			}
 		}
 	}
 }
@@ -192,7 +238,11 @@ static int callers(struct lib_plan *p, struct lib_helper *h, const struct bd_res
 			if (!name_is(s, i, h->func) || is(s, i - 1, "->") || is(s, i - 1, "."))
 				continue;
 			if (!enclosing_def(s, i, &def)) {
-				if (!is(s, i + 1, "(")) {
+				int exported = is(s, i - 1, "(") && s->t[i - 2].kind == T_ID &&
+					       !strncmp(s->text + s->t[i - 2].start,
+							"EXPORT_SYMBOL", 13);
+
+				if (!is(s, i + 1, "(") && !exported) {
 					snprintf(why, sizeof(why), "%s:%d takes its address",
 						 s->path, s->t[i].line);
 					drop(h, why);
@@ -232,32 +282,50 @@ void lib_plan(struct lib_plan *p, char *const *set, int nset, char *const *hdrs,
 		add_headers(p, &p->srcs[k]);
 	if (!all)
 		return;
+	p->all = all;
 	candidates(p, all);
+	pairs(p);
 	/* unused candidates go; drops spread to what only dropped ones call */
 	while (changed) {
-		changed = 0;
-		for (k = 0, n = 0; k < p->n; k++) {
-			int was = p->h[k].dropped, used = callers(p, &p->h[k], all);
+		int used[LIB_HELPERS];
 
+		changed = 0;
+		for (k = 0; k < p->n; k++) {
+			int was = p->h[k].dropped;
+
+			used[k] = callers(p, &p->h[k], all);
 			changed |= was != p->h[k].dropped;
-			if (!used && !p->h[k].dropped) {
-				free(p->h[k].func);
-				changed = 1;
+		}
+		for (k = 0, n = 0; k < p->n; k++) {
+			if (used[k]) {
+				p->h[n++] = p->h[k];
 				continue;
 			}
-			if (!used && !was && p->h[k].dropped) {
-				/* only unconverted callers: not a library of the methods */
-				free(p->h[k].func);
-				free(p->h[k].why);
-				continue;
-			}
-			p->h[n++] = p->h[k];
+			/* no converted caller: not a library of the methods */
+			free(p->h[k].func);
+			free(p->h[k].why);
+			changed = 1;
 		}
 		p->n = n;
 	}
 }
 
-int lib_shape(const struct lib_plan *p, const char *func, int *pi, int *pf)
+void lib_settle(struct lib_plan *p)
+{
+	int changed = 1;
+
+	while (changed) {
+		changed = 0;
+		for (int k = 0; k < p->n; k++) {
+			int was = p->h[k].dropped;
+
+			callers(p, &p->h[k], p->all);
+			changed |= was != p->h[k].dropped;
+		}
+	}
+}
+
+int lib_shape(const struct lib_plan *p, const char *func, int *pi, int *pf, int *pair)
 {
 	const struct lib_helper *h = find(p, func);
 
@@ -265,7 +333,19 @@ int lib_shape(const struct lib_plan *p, const char *func, int *pi, int *pf)
 		return 0;
 	*pi = h->pi;
 	*pf = h->pf;
+	*pair = h->pair;
 	return 1;
+}
+
+int derives_inode(const struct src *s, const struct func *def, const char *file)
+{
+	static const char *const f1[] = { "->", "f_path", ".", "dentry", "->", "d_inode", NULL };
+	static const char *const f2[] = { "->", "f_dentry", "->", "d_inode", NULL };
+
+	for (int i = def->lbrace; file && i < def->rbrace; i++)
+		if (name_is(s, i, file) && (seq(s, i + 1, f1) > 0 || seq(s, i + 1, f2) > 0))
+			return 1;
+	return 0;
 }
 
 const char *lib_blocked(const struct lib_plan *p, const char *func)
@@ -303,6 +383,7 @@ void lib_edits(struct fixer *fx, const struct lib_plan *p)
 
 		if (h->dropped || lib_defined_here(p, h, &fx->s))
 			continue;
+		c.pair = h->pair;
 		nd = find_funcs(&fx->s, h->func, decl, 4, 0);
 		for (int i = 0; i < nd; i++)
 			lib_decl_edit(fx, &decl[i], &c);
@@ -377,7 +458,8 @@ static int scan_file(const char *path, const struct stat *st, int type, struct F
 			fprintf(stderr, "bdops fix: '%s' (%s) now takes %s: %s calls it and "
 				"needs the same change\n", h->func,
 				scan_plan->srcs[h->src].path,
-				h->pi < 0 ? "the mode for its struct file" : h->pf < 0 ?
+				h->pi < 0 && !h->pair ? "the mode for its struct file" :
+				h->pi < 0 ? "(bdev, mode) for its struct file" : h->pf < 0 ?
 				"the bdev for its inode" : "(bdev, mode) for its inode and file",
 				path[0] == '.' && path[1] == '/' ?
 				path + 2 : path);

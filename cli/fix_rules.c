@@ -534,10 +534,10 @@ static int shape_of(const struct conv_set *cs, const struct src *s, int i, int *
 	if (g && g->old_shape) {
 		*pi = g->kind == K_LIB ? g->pi : g->old_shape == 2 ? 0 : -1;
 		*pf = g->kind == K_LIB ? g->pf : g->old_shape == 2 ? 1 : 0;
-		*pair = g->kind != K_LIB && g->old_shape == 1;
+		*pair = g->kind == K_LIB ? g->pair : g->old_shape == 1;
 		ok = 1;
 	} else {
-		ok = lib_shape(cs->lib, callee, pi, pf);
+		ok = lib_shape(cs->lib, callee, pi, pf, pair);
 	}
 	free(callee);
 	return ok;
@@ -575,6 +575,9 @@ static int r_converted_call(struct rw *w, int i)
 
 		if (f == l && is_inode(w, f) && c->kind != K_RELEASE)
 			e = bd_xstrdup(c->bdev);
+		else if (name_is(s, f, c->file) && c->kind != K_RELEASE &&
+			 (seq(s, f + 1, f_inode1) == l + 1 || seq(s, f + 1, f_inode2) == l + 1))
+			e = bd_xstrdup(c->bdev);	/* the file's inode */
 		else if (l - f >= 2 && is(s, l, "bd_inode") && is(s, l - 1, "->")) {
 			e = bd_xcalloc(s->t[l - 2].end - s->t[f].start + 1, 1);
 			memcpy(e, s->text + s->t[f].start, s->t[l - 2].end - s->t[f].start);
