@@ -415,28 +415,73 @@ int seq(const struct src *s, int i, const char *const *path)
 	return i;
 }
 
-/* The same in the file's #define lines (floppy's IOCTL_ALLOWED). */
-static void perm_macros(struct fixer *fx, const char *file)
+/* The write-ioctl flag's tests in the #define lines of text (floppy's
+ * FD_IOCTL_ALLOWED): MODE & (FMODE_WRITE | FMODE_WRITE_IOCTL).  Calls
+ * edit(at, len) for each. */
+static void perm_defines(const char *t, const char *file,
+			 void (*edit)(void *ctx, int at, int len), void *ctx)
 {
-	const char *t = fx->s.text;
-	char pat[3][160];
+	char pat[6][160];
 	int k;
 
 	snprintf(pat[0], sizeof(pat[0]), "%s && (%s->private_data)", file, file);
 	snprintf(pat[1], sizeof(pat[1]), "%s && %s->private_data", file, file);
-	snprintf(pat[2], sizeof(pat[2]), "%s->private_data", file);
+	snprintf(pat[2], sizeof(pat[2]), "(%s) && (%s)->private_data", file, file);
+	snprintf(pat[3], sizeof(pat[3]), "%s && (%s)->private_data", file, file);
+	snprintf(pat[4], sizeof(pat[4]), "%s->private_data", file);
+	snprintf(pat[5], sizeof(pat[5]), "(%s)->private_data", file);
 	for (const char *p = strstr(t, "#define"); p; p = strstr(p + 1, "#define")) {
 		const char *eol = strchr(p, '\n'), *m = NULL;
 
 		if (p != t && p[-1] != '\n')
 			continue;
-		for (k = 0; k < 3 && !m; k++)
+		for (k = 0; k < 6 && !m; k++)
 			if ((m = strstr(p, pat[k])) && eol && m > eol)
 				m = NULL;
 		if (m)
-			add_edit(fx, m - t, m - t + strlen(pat[k - 1]),
-				 "mode & (FMODE_WRITE | FMODE_WRITE_IOCTL)", G_CONV, NULL);
+			edit(ctx, m - t, strlen(pat[k - 1]));
 	}
+}
+
+static void perm_edit(void *ctx, int at, int len)
+{
+	add_edit(ctx, at, at + len, "mode & (FMODE_WRITE | FMODE_WRITE_IOCTL)", G_CONV, NULL);
+}
+
+/* The same in the file's #define lines. */
+static void perm_macros(struct fixer *fx, const char *file)
+{
+	perm_defines(fx->s.text, file, perm_edit, fx);
+}
+
+struct text_edit {
+	struct buf *b;
+	const char *mode;
+	int shift;
+};
+
+static void perm_text_edit(void *ctx, int at, int len)
+{
+	struct text_edit *te = ctx;
+	struct buf o = { 0 };
+
+	buf_add(&o, te->b->s, at + te->shift);
+	buf_printf(&o, "%s & (FMODE_WRITE | FMODE_WRITE_IOCTL)", te->mode);
+	buf_puts(&o, te->b->s + at + te->shift + len);
+	te->shift += o.n - te->b->n;
+	free(te->b->s);
+	*te->b = o;
+}
+
+/* ... and in the #define lines of a converted body (floppy defines
+ * FD_IOCTL_ALLOWED inside fd_ioctl()). */
+static void perm_body_macros(struct buf *body, const char *file, const char *mode)
+{
+	char *orig = bd_xstrdup(body->s);
+	struct text_edit te = { body, mode, 0 };
+
+	perm_defines(orig, file, perm_text_edit, &te);
+	free(orig);
 }
 
 int enclosing_call(const struct src *s, int i, int *argno)
@@ -714,11 +759,35 @@ static int flag_macro_used(const struct src *s, const char *text)
 	return 0;
 }
 
-/* A new parameter is __always_unused exactly when the new body does not
- * use it, whatever the old one it replaces was. */
-static void set_unused(struct param *p, int unused)
+/* Do the file's headers define __always_unused (2.6.27's do not)?  The
+ * compiler's own answer: its macros after preprocessing the file. */
+static int has_always_unused(struct fixer *fx)
 {
-	if (unused && !*p->attr) {
+	const char *cc = getenv("BDOPS_GCC");
+	char **argv = bd_xcalloc(fx->d->nflags + 8, sizeof(*argv));
+	struct buf out = { 0 };
+	int n = 0, ok;
+
+	argv[n++] = (char *)(cc && *cc ? cc : "gcc");
+	for (int i = 0; i < fx->d->nflags; i++)
+		argv[n++] = fx->d->flags[i];
+	argv[n++] = "-w";
+	argv[n++] = "-E";
+	argv[n++] = "-dM";
+	argv[n++] = (char *)fx->s.path;
+	ok = bd_drv_run(argv, NULL, 0, &out, 1) == 0 && out.s &&
+	     strstr(out.s, "#define __always_unused ");
+	free(out.s);
+	free(argv);
+	return ok;
+}
+
+/* A new parameter is __always_unused exactly when the new body does not
+ * use it, whatever the old one it replaces was (where the headers have
+ * it; else the parameter stays unmarked, as 2.6.28 wrote it). */
+static void set_unused(struct param *p, int unused, int attr)
+{
+	if (unused && !*p->attr && attr) {
 		free(p->attr);
 		p->attr = bd_xstrdup("__always_unused");
 	} else if (!unused && !strcmp(p->attr, "__always_unused")) {
@@ -768,14 +837,19 @@ static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set 
 			free(body.s);
 			return why;
 		}
+		if (!fx->unused_attr)
+			fx->unused_attr = has_always_unused(fx) ? 1 : 2;
 		drop_self_inits(&body, c);
+		if (cs->pd == PD_PERM && c->file)
+			perm_body_macros(&body, c->file, c->mode);
 		reused_locals(&body, c);
 		/* -Wunused-parameter as the old parameters had it */
 		if (c->old_shape == 2)
-			set_unused(&c->p[0], !uses_id(body.s, conv_obj(c)));
+			set_unused(&c->p[0], !uses_id(body.s, conv_obj(c)), fx->unused_attr == 1);
 		if (c->old_shape <= 2)
 			set_unused(&c->p[c->old_shape - 1], !uses_id(body.s, c->mode) &&
-				   !(cs->pd == PD_PERM && flag_macro_used(s, body.s)));
+				   !(cs->pd == PD_PERM && flag_macro_used(s, body.s)),
+				   fx->unused_attr == 1);
 	}
 	{
 		/* one line if it fits in 80 columns, else cmd and arg on the next */

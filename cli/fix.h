@@ -60,6 +60,7 @@ struct fixer {
 	struct lib_plan *lib;	/* fix_lib.c: library functions converted with the methods */
 	int conv_failed;	/* the conversion of this file was refused */
 	int quiet;		/* a planning round: say nothing */
+	int unused_attr;	/* the headers define __always_unused: 1 yes, 2 no */
 };
 
 struct lib_plan;
