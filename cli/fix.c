@@ -902,6 +902,9 @@ static const char *conv_edits(struct fixer *fx, struct conv *c, struct conv_set 
 	struct func decl[4];
 	int nd = find_funcs(s, c->func, decl, 4, 0);
 
+	free(c->params);
+	c->params = bd_xstrdup(params.s);
+
 	for (i = 0; i < nd; i++) {
 		if (c->kind == K_LIB) {
 			lib_decl_edit(fx, &decl[i], c);
@@ -1059,6 +1062,12 @@ static void fix_conversions(struct fixer *fx)
 		if (need_bkl)
 			add_include(fx);
 		fx->nfixed += nmethods;
+		/* their declarations in the set's headers change too */
+		for (i = 0; i < nmethods && fx->lib && !fx->quiet && fx->lib->nm < 64; i++)
+			if (cs->v[i].params && cs->v[i].old_shape) {
+				fx->lib->m[fx->lib->nm].func = bd_xstrdup(cs->v[i].func);
+				fx->lib->m[fx->lib->nm++].params = bd_xstrdup(cs->v[i].params);
+			}
 		fx->pd_disk = cs->pd == PD_DISK || cs->pd == PD_PERM;
 		for (i = 0; i < cs->n && cs->pd == PD_PERM; i++)
 			if (cs->v[i].kind == K_OPEN)
@@ -1072,6 +1081,7 @@ static void fix_conversions(struct fixer *fx)
 		free(cs->req[i].func);
 	for (i = 0; i < cs->n; i++) {
 		free(cs->v[i].func);
+		free(cs->v[i].params);
 		free(cs->v[i].member);
 		free(cs->v[i].inode);
 		free(cs->v[i].file);
@@ -1665,6 +1675,18 @@ static void fix_header(const struct src *h, const struct lib_plan *lib, const ch
 	char *out;
 
 	lib_edits(&fx, lib);
+	for (int k = 0; k < lib->nm; k++) {
+		struct func decl[4];
+		int nd = find_funcs(&fx.s, lib->m[k].func, decl, 4, 0);
+
+		for (int i = 0; i < nd; i++) {
+			add_edit(&fx, fx.s.t[decl[i].lparen].start + 1, fx.s.t[decl[i].rparen].start,
+				 lib->m[k].params, G_CONV, NULL);
+			for (int j = decl[i].spec; j < decl[i].name; j++)
+				if (is(&fx.s, j, "long"))
+					add_edit(&fx, fx.s.t[j].start, fx.s.t[j].end, "int", G_CONV, NULL);
+		}
+	}
 	out = apply_edits(&fx, ~0u);
 	emit_diff(h->path, h->text, h->len, out, tmp, diff);
 	free(out);

@@ -196,6 +196,10 @@ struct lib_plan {
 	struct src srcs[LIB_SRCS];	/* the set's files, then headers */
 	int nset, nsrc;
 	const struct bd_result *all;
+	struct {		/* methods converted: their declarations in headers */
+		char *func, *params;
+	} m[64];
+	int nm;
 };
 void lib_plan(struct lib_plan *p, char *const *set, int nset, char *const *hdrs, int nhdrs,
 	      const struct bd_result *all);
@@ -244,6 +248,7 @@ struct conv {
 	int np;
 	int is_static;
 	int local_inode, local_file;	/* an old parameter reused as a local */
+	char *params;		/* the new parameter list, once planned */
 };
 
 struct conv_set {

@@ -490,6 +490,10 @@ void lib_free(struct lib_plan *p)
 		free(p->h[k].func);
 		free(p->h[k].why);
 	}
+	for (int k = 0; k < p->nm; k++) {
+		free(p->m[k].func);
+		free(p->m[k].params);
+	}
 	for (int k = 0; k < p->nsrc; k++) {
 		free((char *)p->srcs[k].path);
 		free(p->srcs[k].text);
