@@ -763,10 +763,18 @@ static int flag_macro_used(const struct src *s, const char *text)
  * compiler's own answer: its macros after preprocessing the file. */
 static int has_always_unused(struct fixer *fx)
 {
+	/* asked once per file, whatever the planning rounds */
+	static char *known[64];
+	static int answer[64], nknown;
 	const char *cc = getenv("BDOPS_GCC");
-	char **argv = bd_xcalloc(fx->d->nflags + 8, sizeof(*argv));
+	char **argv;
 	struct buf out = { 0 };
 	int n = 0, ok;
+
+	for (int k = 0; k < nknown; k++)
+		if (!strcmp(known[k], fx->s.path))
+			return answer[k];
+	argv = bd_xcalloc(fx->d->nflags + 8, sizeof(*argv));
 
 	argv[n++] = (char *)(cc && *cc ? cc : "gcc");
 	for (int i = 0; i < fx->d->nflags; i++)
@@ -779,6 +787,10 @@ static int has_always_unused(struct fixer *fx)
 	     strstr(out.s, "#define __always_unused ");
 	free(out.s);
 	free(argv);
+	if (nknown < 64) {
+		known[nknown] = bd_xstrdup(fx->s.path);
+		answer[nknown++] = ok;
+	}
 	return ok;
 }
 
