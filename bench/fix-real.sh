@@ -52,7 +52,7 @@ orig() {	# orig FILE: the v2.6.27 copy of FILE, kept in $out/orig
 	fi
 	echo "$o"
 }
-restore() { for f in "$@"; do cp "$(orig "$f")" "$f"; done; }
+restore() { local f; for f in "$@"; do cp "$(orig "$f")" "$f"; done; }
 
 # ---- flags ----
 flagfile() { echo "$out/flags/${1//\//_}.flags"; }
@@ -75,7 +75,10 @@ prefetch() {
 	done
 }
 flags_of() {	# flags_of FILE: its kbuild flags, one per line; 1 if it does not preprocess
-	[ -f "$(flagfile "$1")" ] && cat "$(flagfile "$1")"
+	[ -f "$(flagfile "$1")" ] || return 1
+	cat "$(flagfile "$1")"
+	# what gcc 12 needs on top for a few files (fix-real/extra-flags.txt)
+	sed 's/#.*//' "$here/fix-real/extra-flags.txt" | awk -v f="$1" '$1 == f { for (i = 2; i <= NF; i++) print $i }'
 }
 
 # The flags of a set: the first file's, plus every -I/-include/-D of the
@@ -120,9 +123,15 @@ for f in $cands; do
 	fi
 	restore "$f"
 	mapfile -t fl < <(flags_of "$f")
-	"$bdops" check --frontend gcc "$f" -- -w "${fl[@]}" > "$out/runs/${f//\//_}.before" 2>&1
+	# the findings before, kept while bdops is the same
+	[ "$out/runs/${f//\//_}.before" -nt "$bdops" ] ||
+		"$bdops" check --frontend gcc "$f" -- -w "${fl[@]}" > "$out/runs/${f//\//_}.before" 2>&1
 	n=$(grep -c 'warning: .*\[bdops-' "$out/runs/${f//\//_}.before")
 	d=$(deprecated "$out/runs/${f//\//_}.before")
+	if grep -q 'frontend failed' "$out/runs/${f//\//_}.before"; then
+		echo "   skip $f: does not compile: $(grep -m1 'error:' "$out/runs/${f//\//_}.before")"
+		continue
+	fi
 	if [ "$d" = 0 ]; then
 		echo "   skip $f: no old-prototype methods"
 		continue

@@ -219,6 +219,26 @@ static void pairs(struct lib_plan *p)
 	}
 }
 
+static int null_arg(const struct src *s, const struct range *a)
+{
+	return a->first == a->last && (is(s, a->first, "NULL") || is(s, a->first, "0"));
+}
+
+/* A call of h that passes no inode and no file (NULL): fine from any
+ * caller, it passes no bdev and no mode bits (2.6.28's
+ * sg_scsi_ioctl(q, NULL, 0, arg)). */
+static int null_call(const struct src *s, int i, const struct lib_helper *h)
+{
+	struct range a[8];
+	int n;
+
+	if (!is(s, i + 1, "("))
+		return 0;
+	n = call_args(s, i + 1, a, 8);
+	return (h->pi < 0 || (h->pi < n && null_arg(s, &a[h->pi]))) &&
+	       (h->pf < 0 || (h->pf < n && null_arg(s, &a[h->pf])));
+}
+
 /* Who calls candidate h: 1 if some converted caller does; drops it if a
  * caller in the set is not converted or its address is taken. */
 static int callers(struct lib_plan *p, struct lib_helper *h, const struct bd_result *all)
@@ -251,6 +271,10 @@ static int callers(struct lib_plan *p, struct lib_helper *h, const struct bd_res
 			}
 			caller = tok_str(s, def.name);
 			g = find(p, caller);
+			if (!converted_method(all, s->path, caller) && !g && null_call(s, i, h)) {
+				free(caller);
+				continue;
+			}
 			ok = is(s, i + 1, "(") &&
 			     (converted_method(all, s->path, caller) || (g && !g->dropped));
 			if (!ok) {
@@ -371,6 +395,36 @@ int lib_defined_here(const struct lib_plan *p, const struct lib_helper *h, const
 	return same_file(p->srcs[h->src].path, s->path);
 }
 
+/* Its calls passing NULL pass no bdev and mode 0 (calls in converted
+ * functions are rewritten with their bodies, which supersede these). */
+static void null_calls(struct fixer *fx, const struct lib_helper *h)
+{
+	const struct src *s = &fx->s;
+
+	for (int i = 0; i < s->n; i++) {
+		struct range a[8];
+		int n;
+
+		if (!name_is(s, i, h->func) || is(s, i - 1, "->") || is(s, i - 1, ".") ||
+		    !null_call(s, i, h))
+			continue;
+		n = call_args(s, i + 1, a, 8);
+		if (h->pi >= 0) {
+			add_edit(fx, s->t[a[h->pi].first].start, s->t[a[h->pi].last].end,
+				 h->pf >= 0 ? "NULL, 0" : "NULL", G_CONV, NULL);
+			if (h->pf >= 0 && h->pf + 1 < n)
+				add_edit(fx, s->t[a[h->pf].first].start,
+					 s->t[a[h->pf + 1].first].start, "", G_CONV, NULL);
+			else if (h->pf >= 0)
+				add_edit(fx, s->t[a[h->pf - 1].last].end, s->t[a[h->pf].last].end,
+					 "", G_CONV, NULL);
+		} else {
+			add_edit(fx, s->t[a[h->pf].first].start, s->t[a[h->pf].last].end,
+				 h->pair ? "NULL, 0" : "0", G_CONV, NULL);
+		}
+	}
+}
+
 /* The declarations of planned functions defined elsewhere. */
 void lib_edits(struct fixer *fx, const struct lib_plan *p)
 {
@@ -381,7 +435,10 @@ void lib_edits(struct fixer *fx, const struct lib_plan *p)
 		struct func decl[4];
 		int nd;
 
-		if (h->dropped || lib_defined_here(p, h, &fx->s))
+		if (h->dropped)
+			continue;
+		null_calls(fx, h);
+		if (lib_defined_here(p, h, &fx->s))
 			continue;
 		c.pair = h->pair;
 		nd = find_funcs(&fx->s, h->func, decl, 4, 0);

@@ -564,7 +564,8 @@ static int r_converted_call(struct rw *w, int i)
 	struct conv *c = w->c;
 	struct range a[8];
 	char text[96], *e = NULL;
-	int pi, pf, pair, n, ok;
+	const char *m;
+	int pi, pf, pair, n, ok, nul;
 
 	if (s->t[i].kind != T_ID || !is(s, i + 1, "(") || !shape_of(w->cs, s, i, &pi, &pf, &pair))
 		return 0;
@@ -575,6 +576,8 @@ static int r_converted_call(struct rw *w, int i)
 
 		if (f == l && is_inode(w, f) && c->kind != K_RELEASE)
 			e = bd_xstrdup(c->bdev);
+		else if (f == l && is(s, f, "NULL"))
+			e = bd_xstrdup("NULL");
 		else if (name_is(s, f, c->file) && c->kind != K_RELEASE &&
 			 (seq(s, f + 1, f_inode1) == l + 1 || seq(s, f + 1, f_inode2) == l + 1))
 			e = bd_xstrdup(c->bdev);	/* the file's inode */
@@ -585,22 +588,26 @@ static int r_converted_call(struct rw *w, int i)
 		ok = e != NULL;
 	}
 	if (ok && pf >= 0)
-		ok = a[pf].first == a[pf].last && name_is(s, a[pf].first, c->file);
+		ok = a[pf].first == a[pf].last && (name_is(s, a[pf].first, c->file) ||
+						    is(s, a[pf].first, "NULL"));
 	if (ok && pair && c->kind == K_RELEASE)
 		ok = 0;
+	nul = ok && pf >= 0 && is(s, a[pf].first, "NULL");
+	m = nul ? "0" : c->mode;	/* no file: no mode bits */
 	if (!ok) {
 		free(e);
 		return 0;
 	}
 	if (pi >= 0) {
-		snprintf(text, sizeof(text), "%s%s%s", e, pf >= 0 ? ", " : "", pf >= 0 ? c->mode : "");
+		snprintf(text, sizeof(text), "%s%s%s", e, pf >= 0 ? ", " : "", pf >= 0 ? m : "");
 		pending(w, a[pi].first, a[pi].last, s->t[a[pi].last].end, text);
 		if (pf >= 0 && pf + 1 < n)	/* "F, " goes */
 			pending(w, a[pf].first, a[pf].last + 1, s->t[a[pf + 1].first].start, "");
 		else if (pf >= 0)		/* ", F" goes */
 			pending(w, a[pf - 1].last + 1, a[pf].last, s->t[a[pf].last].end, "");
 	} else {
-		snprintf(text, sizeof(text), "%s%s%s", pair ? c->bdev : "", pair ? ", " : "", c->mode);
+		snprintf(text, sizeof(text), "%s%s%s", !pair ? "" : nul ? "NULL" : c->bdev,
+			 pair ? ", " : "", m);
 		pending(w, a[pf].first, a[pf].last, s->t[a[pf].last].end, text);
 	}
 	free(e);
@@ -714,7 +721,11 @@ static void why_needed(struct rw *w, int i)
 		snprintf(w->whybuf, sizeof(w->whybuf), "blocked by library function '%s' "
 			 "(line %d), which cannot be converted: %s", callee, s->t[i].line,
 			 lib_blocked(w->cs->lib, callee));
-	else if (callee && !conv_find(w->cs, callee) && !lib_in_set(w->cs->lib, callee))
+	else if (callee && !conv_find(w->cs, callee) && lib_in_set(w->cs->lib, callee))
+		snprintf(w->whybuf, sizeof(w->whybuf), "it hands '%s' to '%s' (line %d), which "
+			 "takes it as neither an inode nor a struct file (a claim's holder?): "
+			 "no bdev or mode stands for it", name, callee, s->t[i].line);
+	else if (callee && !conv_find(w->cs, callee))
 		snprintf(w->whybuf, sizeof(w->whybuf), "blocked by library function '%s' "
 			 "(line %d): it takes the %s; give the file that defines it too",
 			 callee, s->t[i].line, name_is(s, i, w->c->file) ? "struct file" : "inode");
