@@ -56,6 +56,7 @@ static const struct dopt dopts[] = {
 	{ "objects",        1, 0, 0, C_MERGE, "TREE: merge: the facts in every object and archive under a build tree (repeatable)" },
 	{ "force",          0, 0, 0, C_HOOK,  "install-hook: replace an existing pre-commit hook" },
 	{ "jobs",           1, 0, 0, C_CHECK, "N: run N compilers at once (also -j N)" },
+	{ "includers",      1, 0, 0, C_REVIEW | C_HOOK, "N: review: check a changed header through at most N of the .c files that include it (default 16; 0: all)" },
 	{ "timeout",        1, 0, 0, C_CHECK | C_MERGE | C_WORK, "SECONDS: stop a unit's frontend after this long (default 300; 0: never)" },
 	{ "dump-ir",        2, 1, 1, C_CHECK, "[=FILE]: dump the lowered code (to stderr)" },
 	{ "verbose",        0, 1, 0, C_ALL | C_WORK, "show the commands being run" },
@@ -164,15 +165,18 @@ static int apply_option(struct drv *d, const struct dopt *op, const char *value)
 		if (!*value || *end || n < 0 || n > 1000000)
 			return usage_error(d->cmd, "bad --timeout '%s' (seconds, 0 for none)", value);
 		d->timeout = n;
-	} else if (!strcmp(op->name, "jobs") || !strcmp(op->name, "functions")) {
+	} else if (!strcmp(op->name, "jobs") || !strcmp(op->name, "functions") ||
+		   !strcmp(op->name, "includers")) {
 		long n = strtol(value, &end, 10);
 
-		if (*end || n < (op->name[0] == 'j') || n > 100000)
+		if (!*value || *end || n < (op->name[0] == 'j') || n > 100000)
 			return usage_error(d->cmd, "bad number '%s'", value);
 		if (op->name[0] == 'j')
 			d->jobs = n;
-		else
+		else if (op->name[0] == 'f')
 			d->functions = n;
+		else
+			d->includers = n;
 	}
 	return 0;
 }
@@ -745,6 +749,7 @@ int main(int argc, char **argv)
 	d.jobs = 1;
 	d.timeout = BD_DEFAULT_TIMEOUT;
 	d.functions = -1;
+	d.includers = -1;
 	bd_options_init(&d.o);
 	ret = parse_args(&d, mask, argc - 2, argv + 2);
 	if (ret >= 0)

@@ -40,6 +40,7 @@ struct drv {
 	int prune;			/* merge: drop facts of deleted units first */
 	int flags_given;		/* "--" was on the command line */
 	const char *ccdb;		/* review: compile_commands.json */
+	int includers;			/* review: .c files per header, -1: default */
 	int timeout;			/* seconds per unit, 0: none */
 	int units_done, units_total;	/* progress across collects */
 	int unit_failures;		/* merge: units not fully analysed */

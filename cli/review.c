@@ -36,8 +36,8 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include "cli.h"
 #include "json.h"
+#include "review.h"
 
 /* ---- helpers shared with fix.c and hook.c ---- */
 
@@ -270,44 +270,21 @@ const char *bd_drv_self(void)
 
 /* ---- the change: which files, what their lines were ---- */
 
-struct lines {
-	char **v;
-	int n, cap;
-};
-
-struct tfile {
-	char *old, *new;		/* repo-relative paths; NULL: absent */
-	struct lines added, removed;	/* '+' and '-' lines, without the sign */
-	int have_old, have_new;		/* materialised in TMP/old, TMP/new */
-};
-
-struct review {
-	struct drv *d;
-	char top[PATH_MAX];		/* the checkout (or cwd for a patch) */
-	char cwd[PATH_MAX];		/* where bdops was started */
-	char *tmp;
-	struct tfile *files;
-	int nfiles, cap_files;
-	int strip;			/* patch -pN */
-	size_t (*cut)[2];		/* binary sections, cut from the patch */
-	int ncut, cap_cut;
-	const char *text;		/* the diff being parsed */
-	int crlf;			/* the patch's lines end in CRLF */
-	int zero_context;		/* a hunk has no context (diff -U0) */
-	struct bd_json *ccdb;
-	char ccdb_path[PATH_MAX * 2];
-	struct bd_result *res[2];	/* old, new */
-	int checked;
-	int failed;
-};
-
-static void lines_add(struct lines *l, const char *s, size_t n)
+void lines_add(struct lines *l, const char *s, size_t n)
 {
 	char *c = bd_xcalloc(n + 1, 1);
 
 	memcpy(c, s, n);
 	BD_GROW(l->v, l->n, l->cap);
 	l->v[l->n++] = c;
+}
+
+void lines_free(struct lines *l)
+{
+	for (int i = 0; i < l->n; i++)
+		free(l->v[i]);
+	free(l->v);
+	memset(l, 0, sizeof(*l));
 }
 
 static int lines_has(const struct lines *l, const char *s)
@@ -382,7 +359,7 @@ static char *diff_path(const char *s, size_t n, int strip)
 	return p;
 }
 
-static struct tfile *file_for(struct review *rv, char *old, char *new)
+struct tfile *file_for(struct review *rv, char *old, char *new)
 {
 	const char *key = new ? new : old;
 	struct tfile *f;
@@ -410,6 +387,56 @@ static int starts(const char *s, const char *end, const char *pre)
 	size_t n = strlen(pre);
 
 	return (size_t)(end - s) >= n && !strncmp(s, pre, n);
+}
+
+void hunk_start(struct hunk *h, const char *p, const char *eol)
+{
+	long a = 0, b = 1, c = 0, dd = 1;
+	char hdr[256];
+	size_t n = eol - p < 255 ? (size_t)(eol - p) : 255;
+
+	memcpy(hdr, p, n);
+	hdr[n] = 0;
+	if (sscanf(hdr, "@@ -%ld,%ld +%ld,%ld", &a, &b, &c, &dd) == 4) {
+		/* both counts given */
+	} else if (sscanf(hdr, "@@ -%ld +%ld,%ld", &a, &c, &dd) == 3) {
+		b = 1;
+	} else if (sscanf(hdr, "@@ -%ld,%ld +%ld", &a, &b, &c) == 3) {
+		dd = 1;
+	} else {
+		b = dd = 1;
+	}
+	h->old_left = b;
+	h->new_left = dd;
+	/* a file created or deleted whole needs no context */
+	h->context = (!a && !b) || (!c && !dd);
+}
+
+int hunk_line(struct review *rv, struct hunk *h, struct tfile *f, const char *p,
+	      const char *eol)
+{
+	char c = p < eol ? *p : ' ';
+
+	if (h->old_left <= 0 && h->new_left <= 0)
+		return 0;
+	if (c == '\\')
+		return 1;
+	if (c == '+') {
+		lines_add(&f->added, p + 1, eol - p - 1);
+		h->new_left--;
+	} else if (c == '-') {
+		lines_add(&f->removed, p + 1, eol - p - 1);
+		h->old_left--;
+	} else {
+		h->old_left--;
+		h->new_left--;
+		h->context = 1;
+	}
+	/* git applies a hunk without context (diff -U0) only when told so;
+	 * one with context keeps its checks */
+	if (h->old_left <= 0 && h->new_left <= 0 && !h->context)
+		rv->zero_context = 1;
+	return 1;
 }
 
 /*
@@ -472,8 +499,7 @@ static int parse_diff(struct review *rv, const char *text, size_t len)
 	const char *p = text, *end = text + len, *eol, *minus = NULL;
 	size_t minus_len = 0;
 	struct tfile *f = NULL;
-	long old_left = 0, new_left = 0;
-	int context = 1;		/* the hunk being read has context */
+	struct hunk h = { 0 };
 	struct section sec = { 0 };
 	int lines = 0, crs = 0;
 
@@ -485,28 +511,8 @@ static int parse_diff(struct review *rv, const char *text, size_t len)
 			eol = end;
 		lines++;
 		crs += eol > p && eol[-1] == '\r';
-		if (f && (old_left > 0 || new_left > 0)) {
-			char c = p < eol ? *p : ' ';
-
-			if (c == '\\')
-				continue;
-			if (c == '+') {
-				lines_add(&f->added, p + 1, eol - p - 1);
-				new_left--;
-			} else if (c == '-') {
-				lines_add(&f->removed, p + 1, eol - p - 1);
-				old_left--;
-			} else {
-				old_left--;
-				new_left--;
-				context = 1;
-			}
-			/* git applies a hunk without context (diff -U0) only
-			 * when told so; one with context keeps its checks */
-			if (old_left <= 0 && new_left <= 0 && !context)
-				rv->zero_context = 1;
+		if (f && hunk_line(rv, &h, f, p, eol))
 			continue;
-		}
 		if (starts(p, eol, "diff --git ")) {
 			section_end(rv, &sec, p);
 			sec.start = p;
@@ -552,25 +558,7 @@ static int parse_diff(struct review *rv, const char *text, size_t len)
 			minus = NULL;
 			sec.hunks = 1;
 		} else if (starts(p, eol, "@@ -") && f) {
-			long a = 0, b = 1, c = 0, dd = 1;
-			char hdr[256];
-			size_t n = eol - p < 255 ? (size_t)(eol - p) : 255;
-
-			memcpy(hdr, p, n);
-			hdr[n] = 0;
-			if (sscanf(hdr, "@@ -%ld,%ld +%ld,%ld", &a, &b, &c, &dd) == 4) {
-				/* both counts given */
-			} else if (sscanf(hdr, "@@ -%ld +%ld,%ld", &a, &c, &dd) == 3) {
-				b = 1;
-			} else if (sscanf(hdr, "@@ -%ld,%ld +%ld", &a, &b, &c) == 3) {
-				dd = 1;
-			} else {
-				b = dd = 1;
-			}
-			old_left = b;
-			new_left = dd;
-			/* a file created or deleted whole needs no context */
-			context = (!a && !b) || (!c && !dd);
+			hunk_start(&h, p, eol);
 		} else {
 			minus = starts(p, eol, "--- ") ? minus : NULL;
 		}
@@ -584,13 +572,25 @@ static int parse_diff(struct review *rv, const char *text, size_t len)
 
 /* ---- git ---- */
 
+int git_argv(struct buf *out, int quiet, const char *const *argv)
+{
+	const char *v[32];
+	int n = 0;
+
+	v[n++] = "git";
+	while (*argv && n < 31)
+		v[n++] = *argv++;
+	v[n] = NULL;
+	return bd_drv_run((char *const *)v, NULL, 0, out, quiet);
+}
+
 static int git(struct buf *out, int quiet, const char *a1, const char *a2, const char *a3,
 	       const char *a4, const char *a5, const char *a6, const char *a7,
 	       const char *a8, const char *a9)
 {
-	const char *v[] = { "git", a1, a2, a3, a4, a5, a6, a7, a8, a9, NULL };
+	const char *v[] = { a1, a2, a3, a4, a5, a6, a7, a8, a9, NULL };
 
-	return bd_drv_run((char *const *)v, NULL, 0, out, quiet);
+	return git_argv(out, quiet, v);
 }
 
 static void chomp(struct buf *b)
@@ -619,8 +619,9 @@ static int git_show(const char *rev, const char *path, struct buf *out)
 {
 	char spec[PATH_MAX * 2];
 
+	/* the blob's bytes, as git holds them (no textconv) */
 	snprintf(spec, sizeof(spec), "%s:%s", rev ? rev : "", path);
-	return git(out, 1, "show", spec, NULL, NULL, NULL, NULL, NULL, NULL, NULL);
+	return git(out, 1, "cat-file", "blob", spec, NULL, NULL, NULL, NULL, NULL, NULL);
 }
 
 /* ---- materialising both versions ---- */
@@ -802,7 +803,7 @@ static int materialise_patch(struct review *rv, const char *patch)
 
 /* ---- compile flags ---- */
 
-static int is_c(const char *path)
+int is_c(const char *path)
 {
 	size_t n = path ? strlen(path) : 0;
 
@@ -912,7 +913,7 @@ static int path_opt(const char *a, const char **val)
 }
 
 /* Compile flags of 'rel' from the compilation database; 0 if found. */
-static int ccdb_flags(struct review *rv, const char *rel, struct lines *out)
+int ccdb_flags(struct review *rv, const char *rel, struct lines *out)
 {
 	char want[PATH_MAX * 2];
 	const struct bd_json *e = NULL;
@@ -1154,9 +1155,14 @@ static const char *strip_prefix(const char *file, const char *pre)
 
 static const char *repo_path(struct review *rv, struct bd_result *r, const char *file)
 {
-	char pre[PATH_MAX];
+	char pre[PATH_MAX], norm[PATH_MAX * 2];
 	const char *rel;
 
+	/* "dir/../x.h" as an include reached it: the file it names */
+	if (file && file[0] == '/' && strstr(file, "/.")) {
+		bd_abspath(file, norm, sizeof(norm));
+		file = norm;
+	}
 	for (int side = 0; side < 2; side++) {
 		snprintf(pre, sizeof(pre), "%s/%s", rv->tmp, side ? "new" : "old");
 		rel = strip_prefix(file, pre);
@@ -1164,7 +1170,7 @@ static const char *repo_path(struct review *rv, struct bd_result *r, const char 
 			return bd_result_str(r, rel);
 	}
 	rel = strip_prefix(file, rv->top);
-	return rel ? bd_result_str(r, rel) : file;
+	return bd_result_str(r, rel ? rel : file);
 }
 
 static int check_side(struct review *rv, int side, const char *rel)
@@ -1372,10 +1378,7 @@ static int find_top(struct review *rv)
 static int get_change(struct review *rv, const char *arg, struct buf *diff, char **old_rev,
 		      char **new_rev, char **patch_file)
 {
-	const char *dflags[] = { "diff", "--no-color", "--no-ext-diff", "-M",
-				 "--src-prefix=a/", "--dst-prefix=b/" };
 	struct stat st;
-	int ret;
 
 	if (arg && (!strcmp(arg, "-") || (!stat(arg, &st) && S_ISREG(st.st_mode)))) {
 		char *abs = !strcmp(arg, "-") ? NULL : absolute_in(rv->cwd, arg);
@@ -1386,7 +1389,8 @@ static int get_change(struct review *rv, const char *arg, struct buf *diff, char
 			free(abs);
 			return -1;
 		}
-		if (find_top(rv))
+		rv->in_git = !find_top(rv);
+		if (!rv->in_git)
 			snprintf(rv->top, sizeof(rv->top), "%s", rv->cwd);
 		free(abs);
 		*patch_file = bd_xstrdup("");
@@ -1397,13 +1401,12 @@ static int get_change(struct review *rv, const char *arg, struct buf *diff, char
 			"or '-' to read one)\n");
 		return -1;
 	}
+	rv->in_git = 1;
 	if (chdir(rv->top))
 		return -1;
 	if (!arg) {
 		*old_rev = rev_parse("HEAD");	/* NULL on an unborn branch */
 		*new_rev = bd_xstrdup("");	/* the index */
-		ret = git(diff, 0, dflags[0], dflags[1], dflags[2], dflags[3], dflags[4],
-			  dflags[5], "--cached", NULL, NULL);
 	} else {
 		const char *dots = strstr(arg, "..");
 		char a[PATH_MAX], *ra, *rb = NULL;
@@ -1441,14 +1444,8 @@ static int get_change(struct review *rv, const char *arg, struct buf *diff, char
 		}
 		*old_rev = ra;
 		*new_rev = rb;
-		ret = git(diff, 0, dflags[0], dflags[1], dflags[2], dflags[3], dflags[4],
-			  dflags[5], ra, rb, NULL);
 	}
-	if (ret) {
-		fprintf(stderr, "bdops review: git diff failed\n");
-		return -1;
-	}
-	return 0;
+	return review_list_revs(rv, *old_rev, *new_rev);
 }
 
 int bd_drv_review(struct drv *d)
@@ -1471,9 +1468,13 @@ int bd_drv_review(struct drv *d)
 	if (get_change(&rv, d->nargs ? d->args[0] : NULL, &diff, &old_rev, &new_rev,
 		       &patch_file))
 		goto out;
-	parse_diff(&rv, diff.s ? diff.s : "", diff.n);
+	if (patch_file)
+		parse_diff(&rv, diff.s ? diff.s : "", diff.n);
 	if (chdir(rv.top))
 		goto out;
+	/* headers are checked through the .c files that include them */
+	load_ccdb(&rv);
+	review_add_includers(&rv, patch_file ? NULL : new_rev);
 	rv.tmp = bd_drv_tmpdir("review");
 	if (!rv.tmp)
 		goto out;
@@ -1493,7 +1494,6 @@ int bd_drv_review(struct drv *d)
 	} else if (materialise_revs(&rv, old_rev, new_rev)) {
 		goto out;
 	}
-	load_ccdb(&rv);
 	rv.res[0] = bd_result_new();
 	rv.res[1] = bd_result_new();
 	for (i = 0; i < rv.nfiles; i++) {

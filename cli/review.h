@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * review.h - what the parts of "bdops review" share: the change being
+ * reviewed (review.c), the files git says it touches (review_git.c) and
+ * the .c files through which a changed header is checked
+ * (review_headers.c).
+ */
+#ifndef BDOPS_REVIEW_H
+#define BDOPS_REVIEW_H
+
+#include <limits.h>
+#include "cli.h"
+
+struct lines {
+	char **v;
+	int n, cap;
+};
+
+struct tfile {
+	char *old, *new;		/* repo-relative paths; NULL: absent */
+	struct lines added, removed;	/* '+' and '-' lines, without the sign */
+	int have_old, have_new;		/* materialised in TMP/old, TMP/new */
+	const char *via;		/* unchanged .c checked for this header */
+};
+
+struct review {
+	struct drv *d;
+	char top[PATH_MAX];		/* the checkout (or cwd for a patch) */
+	char cwd[PATH_MAX];		/* where bdops was started */
+	char *tmp;
+	struct tfile *files;
+	int nfiles, cap_files;
+	int strip;			/* patch -pN */
+	size_t (*cut)[2];		/* binary sections, cut from the patch */
+	int ncut, cap_cut;
+	const char *text;		/* the diff being parsed */
+	int crlf;			/* the patch's lines end in CRLF */
+	int zero_context;		/* a hunk has no context (diff -U0) */
+	int in_git;			/* top is a git checkout */
+	struct bd_json *ccdb;
+	char ccdb_path[PATH_MAX * 2];
+	struct bd_result *res[2];	/* old, new */
+	int checked;
+	int failed;
+};
+
+/* A hunk body being read: how many old and new lines are left. */
+struct hunk {
+	long old_left, new_left;
+	int context;			/* it had a context line */
+};
+
+/* review.c */
+void lines_add(struct lines *l, const char *s, size_t n);
+void lines_free(struct lines *l);
+/* The entry for a file (old and new are taken). */
+struct tfile *file_for(struct review *rv, char *old, char *new);
+int is_c(const char *path);
+/* Start a hunk at its "@@ -a,b +c,d @@" line. */
+void hunk_start(struct hunk *h, const char *p, const char *eol);
+/* One line of a hunk body into f's added and removed lines; 0 once the
+ * hunk is over (the line was then not the hunk's). */
+int hunk_line(struct review *rv, struct hunk *h, struct tfile *f, const char *p,
+	      const char *eol);
+/* Run git with argv (NULL-terminated, without "git"); its exit status. */
+int git_argv(struct buf *out, int quiet, const char *const *argv);
+/* The flags of a .c file from compile_commands.json, include directories
+ * made absolute; 0 if it has an entry. */
+int ccdb_flags(struct review *rv, const char *rel, struct lines *out);
+
+/* review_git.c: the files a revision range or the index changes, read
+ * from git's NUL-separated output (-z), with their '+' and '-' lines;
+ * renames, copies, mode and type changes, binary files and submodules
+ * skipped with a line saying so.  a: the old revision (NULL: none, an
+ * unborn branch); b: the new one (NULL: the working tree, "": the
+ * index).  0, or -1 when git failed. */
+int review_list_revs(struct review *rv, const char *a, const char *b);
+
+/* review_headers.c: every changed header is checked through the .c files
+ * of the tree that include it, directly or through other headers (the
+ * entries of compile_commands.json and their include paths when there
+ * is one), as unchanged files of the review.  rev: where to look (NULL:
+ * the working tree, "": the index, else a commit). */
+void review_add_includers(struct review *rv, const char *rev);
+
+#endif
