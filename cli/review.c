@@ -38,6 +38,7 @@
 #include <unistd.h>
 #include "json.h"
 #include "review.h"
+#include "shape.h"
 
 /* ---- helpers shared with fix.c and hook.c ---- */
 
@@ -810,7 +811,7 @@ int is_c(const char *path)
 	return n > 2 && !strcmp(path + n - 2, ".c");
 }
 
-static void load_ccdb(struct review *rv)
+static int load_ccdb(struct review *rv)
 {
 	const char *cands[] = { "compile_commands.json", "build/compile_commands.json" };
 	char err[512];
@@ -832,12 +833,16 @@ static void load_ccdb(struct review *rv)
 		}
 	}
 	if (!rv->ccdb_path[0])
-		return;
+		return 0;
+	/* one of the wrong shape is refused, never half used */
 	rv->ccdb = bd_json_parse_file(rv->ccdb_path, err, sizeof(err));
-	if (!rv->ccdb)
-		fprintf(stderr, "bdops review: ignoring %s\n", err);
-	else if (rv->d->o.verbose)
+	if (!rv->ccdb || bd_shape_ccdb(rv->ccdb, rv->ccdb_path, err, sizeof(err))) {
+		fprintf(stderr, "bdops review: %s\n", err);
+		return -1;
+	}
+	if (rv->d->o.verbose)
 		fprintf(stderr, "bdops review: flags from %s\n", rv->ccdb_path);
+	return 0;
 }
 
 /* Split a compile command the way a POSIX shell would (quotes and
@@ -1473,7 +1478,8 @@ int bd_drv_review(struct drv *d)
 	if (chdir(rv.top))
 		goto out;
 	/* headers are checked through the .c files that include them */
-	load_ccdb(&rv);
+	if (load_ccdb(&rv))
+		goto out;
 	review_add_includers(&rv, patch_file ? NULL : new_rev);
 	rv.tmp = bd_drv_tmpdir("review");
 	if (!rv.tmp)
