@@ -1657,8 +1657,7 @@ void report(bd_result *Res, const bd_options &O, DiagnosticsEngine &D,
     for (int I = 0; I < N; I++)
       R.finding(bd_result_get(Res, I));
   } else if (S.merged) {
-    for (int I = 0; I < N; I++)
-      bd_result_add(S.merged, bd_result_get(Res, I));
+    bd_result_absorb(S.merged, Res);
   } else {
     FILE *Out = stderr;
     unsigned CantWrite = D.getCustomDiagID(
@@ -1720,9 +1719,11 @@ static bd_unit *newUnit(SourceManager &SM) {
 void runUnit(ASTContext &Ctx, Preprocessor *PP, const bd_options &Opts, Sink &S) {
   SourceManager &SM = Ctx.getSourceManager();
   DiagnosticsEngine &D = Ctx.getDiagnostics();
+  std::string Main = mainFileName(SM);
   if (D.hasErrorOccurred()) {
     // The AST of a unit that did not compile is not worth analysing; its
-    // facts say so, replacing those of an older build that compiled.
+    // facts say so, replacing those of an older build that compiled, and
+    // a SARIF log says so rather than look clean.
     S.inputErrors++;
     if (Opts.facts_dir) {
       bd_options O = Opts;
@@ -1732,6 +1733,14 @@ void runUnit(ASTContext &Ctx, Preprocessor *PP, const bd_options &Opts, Sink &S)
       bd_result_free(bd_analyze(U, &O));
       bd_unit_free(U);
     }
+    bd_result *Res = bd_result_new();
+    bd_result_not_analysed(Res, Main.c_str(),
+                           (Main + " was not analysed: it does not compile").c_str());
+    if (S.merged)
+      bd_result_absorb(S.merged, Res);
+    else if (Opts.format == BD_FMT_SARIF)
+      report(Res, Opts, D, SM, S);
+    bd_result_free(Res);
     return;
   }
   bd_unit *U = newUnit(SM);

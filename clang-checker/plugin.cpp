@@ -7,7 +7,8 @@
 //
 // KEY is a core option: format=text|json|sarif, output=FILE,
 // facts-dir=DIR, strict, disable=CHECK[,CHECK], enable=..., error=auto|yes|no,
-// baseline=FILE, root=DIR, dump-ir=FILE|-, and help (prints them).
+// baseline=FILE, root=DIR, dump-ir=FILE|-, help (prints them) and version
+// (bdops' and clang's).
 // Unknown keys are an error naming the valid ones.
 //
 // The action runs before the main action, so the plugin works with -c and
@@ -28,6 +29,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
+#include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
 #include "llvm/Support/raw_ostream.h"
@@ -93,10 +95,16 @@ protected:
       size_t Eq = A.find('=');
       std::string Key = A.substr(0, Eq);
       std::string Val = Eq == std::string::npos ? "" : A.substr(Eq + 1);
-      if (Key == "help") {
-        llvm::errs() << "bdops_clang options "
-                        "(-fplugin-arg-bdops_clang-KEY[=VALUE]):\n"
-                     << bd_options_help();
+      if (Key == "help" || Key == "h") {
+        llvm::errs() << "Usage: clang-19 -fplugin=PATH/bdops_clang.so "
+                        "[-fplugin-arg-bdops_clang-KEY[=VALUE]]... -c FILE.c\n"
+                        "\nOptions:\n"
+                     << bd_options_help_with("-fplugin-arg-bdops_clang-");
+        continue;
+      }
+      if (Key == "version" || Key == "V") {
+        llvm::errs() << "bdops_clang (bdops) " << BD_VERSION << "\n"
+                     << clang::getClangFullVersion() << "\n";
         continue;
       }
       std::string Err;

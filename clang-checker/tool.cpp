@@ -22,6 +22,7 @@
 #include <map>
 
 #include "clang/AST/ASTConsumer.h"
+#include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Tooling/ArgumentsAdjusters.h"
@@ -80,12 +81,37 @@ private:
 
 void usage(FILE *Out) {
   fprintf(Out,
-          "usage: %s [-p BUILD_DIR] [OPTIONS] FILES... [-- COMPILER FLAGS]\n"
-          "  -p BUILD_DIR          read compile_commands.json from BUILD_DIR\n"
-          "  --fix                 apply the findings' edits to the files\n"
-          "  --export-fixes=FILE   write findings as clang-tidy YAML\n"
-          "core options, as --KEY[=VALUE]:\n%s",
-          Prog, bd_options_help());
+          "Usage: %s [-p BUILD_DIR] [OPTIONS] FILES... [-- FLAGS]\n"
+          "\n"
+          "The bdops checks of block drivers' block_device_operations use, on\n"
+          "libTooling.  Compile commands come from '-- FLAGS' (the compiler's\n"
+          "flags, not its name), else from compile_commands.json in BUILD_DIR or\n"
+          "above the first file.  Findings are clang warnings, with their edits as\n"
+          "fix-it hints.\n"
+          "\n"
+          "Options:\n"
+          "  -p BUILD_DIR                 read compile_commands.json from BUILD_DIR\n"
+          "      --fix                    apply the findings' edits to the files\n"
+          "      --export-fixes=FILE      write the findings and their edits as\n"
+          "                               clang-tidy YAML, for clang-apply-replacements\n"
+          "  -h, --help                   print this help and exit\n"
+          "  -V, --version                print the versions of bdops and clang, and exit\n"
+          "\n"
+          "bdops options:\n%s"
+          "\n"
+          "Exit status:\n"
+          "  0  no findings\n"
+          "  1  findings (--fix and --export-fixes too: the edits are written)\n"
+          "  2  usage or input error, or a file that does not compile\n"
+          "\n"
+          "Examples:\n"
+          "  %s -p build drivers/block/loop.c\n"
+          "      flags from build/compile_commands.json\n"
+          "  %s --export-fixes=fixes.yaml pkt.c -- -Iinclude\n"
+          "      then: clang-apply-replacements-19 .\n"
+          "\n"
+          "See also: bdops(1), bdops-plugins(7), clang-apply-replacements(1).\n",
+          Prog, bd_options_help_with("--"), Prog, Prog);
 }
 
 int usageError(const std::string &Msg) {
@@ -257,6 +283,10 @@ int main(int argc, const char **argv) {
       BuildPath = A.substr(A.find('=') + 1);
     } else if (A == "--help" || A == "-h" || A == "-help") {
       usage(stdout);
+      return 0;
+    } else if (A == "--version" || A == "-V" || A == "-version") {
+      printf("%s (bdops) %s\n%s\n", Prog, BD_VERSION,
+             clang::getClangFullVersion().c_str());
       return 0;
     } else if (A == "--fix") {
       Fix = true;

@@ -12,6 +12,7 @@
  * Exit status: 0 no findings, 1 findings, 2 usage or input error, a file
  * that does not compile, or a run that analysed no function at all.
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -26,7 +27,8 @@
 #include "shape.h"
 
 enum { C_CHECK = 1, C_MERGE = 2, C_REPORT = 4, C_ALL = 7,
-       C_REVIEW = 8, C_FIX = 16, C_HOOK = 32, C_WORK = 56 };
+       C_REVIEW = 8, C_FIX = 16, C_HOOK = 32, C_WORK = 56, C_LIST = 64,
+       C_EVERY = 127 };
 
 struct dopt {
 	const char *name;
@@ -34,13 +36,13 @@ struct dopt {
 	int core;		/* handled by bd_options_set */
 	int pass;		/* handed to the frontends */
 	unsigned cmds;
-	const char *help;
+	const char *help;	/* "ARG: what it does" when it takes a value */
 };
 
 static const struct dopt dopts[] = {
-	{ "frontend",       1, 0, 0, C_CHECK | C_MERGE | C_WORK, "gcc|clang|clang-tool|sparse: the compiler that reads the code" },
-	{ "format",         1, 1, 0, C_ALL | C_REVIEW, "text|json|sarif (default text; review: text|json)" },
-	{ "output",         1, 1, 0, C_ALL | C_REVIEW | C_FIX, "FILE: write the report there instead of stdout" },
+	{ "frontend",       1, 0, 0, C_CHECK | C_MERGE | C_WORK, "FE: the compiler that reads the code: gcc, clang, clang-tool or sparse (review, fix, install-hook, merge: default gcc)" },
+	{ "format",         1, 1, 0, C_ALL | C_REVIEW, "FORMAT: text (default), json or sarif" },
+	{ "output",         1, 1, 0, C_ALL | C_REVIEW | C_FIX, "FILE: write the report there instead of standard output" },
 	{ "strict",         0, 1, 1, C_ALL | C_WORK, "also report unknown-vs-known cases as notes" },
 	{ "disable",        1, 1, 1, C_ALL | C_WORK, "CHECK[,CHECK]: turn checks off ('all' allowed)" },
 	{ "enable",         1, 1, 1, C_ALL | C_WORK, "CHECK[,CHECK]: turn checks on ('all' allowed)" },
@@ -50,60 +52,215 @@ static const struct dopt dopts[] = {
 	{ "root",           1, 1, 0, C_ALL,   "DIR: repository root for SARIF and baseline paths (default .)" },
 	{ "facts-dir",      1, 1, 0, C_CHECK, "DIR: keep the per-file facts there (for 'bdops merge')" },
 	{ "cflag",          1, 0, 0, C_CHECK | C_WORK, "FLAG: one more compiler flag (repeatable)" },
-	{ "staged",         0, 0, 0, C_REVIEW, "review: the staged changes (the default with no argument)" },
+	{ "staged",         0, 0, 0, C_REVIEW, "review the staged changes (the default with no argument)" },
 	{ "compile-commands", 1, 0, 0, C_REVIEW | C_HOOK | C_MERGE, "FILE: review: compile flags from this compile_commands.json; merge: check every entry first" },
-	{ "prune",          0, 0, 0, C_MERGE, "merge: first remove facts of deleted sources and stale temporary files" },
-	{ "objects",        1, 0, 0, C_MERGE, "TREE: merge: the facts in every object and archive under a build tree (repeatable)" },
-	{ "force",          0, 0, 0, C_HOOK,  "install-hook: replace an existing pre-commit hook" },
+	{ "prune",          0, 0, 0, C_MERGE, "first remove facts of deleted sources and stale temporary files" },
+	{ "objects",        1, 0, 0, C_MERGE, "TREE: the facts in every object and archive under a build tree (repeatable)" },
+	{ "force",          0, 0, 0, C_HOOK,  "replace an existing pre-commit hook" },
 	{ "jobs",           1, 0, 0, C_CHECK, "N: run N compilers at once (also -j N)" },
 	{ "includers",      1, 0, 0, C_REVIEW | C_HOOK, "N: review: check a changed header through at most N of the .c files that include it (default 16; 0: all)" },
 	{ "timeout",        1, 0, 0, C_CHECK | C_MERGE | C_WORK, "SECONDS: stop a unit's frontend after this long (default 300; 0: never)" },
+	{ "color",          2, 0, 0, C_ALL | C_REVIEW, "[=WHEN]: colour the text report: auto (default), always, never (also -fdiagnostics-color[=WHEN])" },
 	{ "dump-ir",        2, 1, 1, C_CHECK, "[=FILE]: dump the lowered code (to stderr)" },
 	{ "verbose",        0, 1, 0, C_ALL | C_WORK, "show the commands being run" },
 	{ "functions",      1, 0, 0, C_REPORT, "N: function count for the summary" },
-	{ "help",           0, 0, 0, C_ALL,   "this text" },
+	{ "help",           0, 0, 0, C_EVERY, "print this help and exit" },
+	{ "version",        0, 0, 0, C_EVERY, "print the versions of bdops and of the compilers it was built for, and exit" },
 };
 
 #define NDOPTS (sizeof(dopts) / sizeof(dopts[0]))
 
-static const char usage_text[] =
-	"usage: bdops check --frontend gcc|clang|clang-tool|sparse [OPTIONS] FILES -- COMPILER FLAGS\n"
-	"       bdops merge [OPTIONS] [--prune] [--objects TREE]... [FACTS_DIR|OBJECT|ARCHIVE]...\n"
-	"       bdops merge [OPTIONS] [--frontend FE] --compile-commands FILE [FACTS_DIR]\n"
-	"       bdops review [--format text|json] [--staged | REV_RANGE | PATCH_FILE | -] [-- FLAGS]\n"
-	"       bdops fix [--frontend FE] FILES -- COMPILER FLAGS   (a unified diff on stdout)\n"
-	"       bdops install-hook [--force] [--frontend FE] [-- FLAGS]\n"
-	"       bdops list-checks\n"
-	"       bdops --help | --version\n"
-	"\n"
-	"Checks Linux block drivers against the block_device_operations rules of\n"
-	"the 2.6.28 API change (see 'bdops list-checks' and docs/checks/).\n"
-	"\n"
-	"Exit status: 0 no findings, 1 findings, 2 usage or input error (including\n"
-	"a file that does not compile, or a run that analysed no function).\n"
-	"\n"
-	"Options:\n";
+/* The commands, in the order help lists them. */
+static const struct cmdinfo {
+	const char *name;
+	unsigned mask;
+	const char *args;
+	const char *about;
+} cmds[] = {
+	{ "check", C_CHECK, "--frontend FE [OPTIONS] FILES [-- FLAGS]",
+	  "check FILES as one program, print the findings" },
+	{ "merge", C_MERGE, "[OPTIONS] [--prune] [--objects TREE]... [FACTS_DIR|OBJECT|ARCHIVE]...\n"
+	  "[OPTIONS] [--frontend FE] --compile-commands FILE [FACTS_DIR]",
+	  "report the findings of facts (a directory, objects, archives, build trees), and those only the whole program shows" },
+	{ "review", C_REVIEW, "[OPTIONS] [--staged | REV_RANGE | PATCH_FILE | -] [-- FLAGS]",
+	  "the findings a change introduces (and removes)" },
+	{ "fix", C_FIX, "[OPTIONS] FILES [-- FLAGS]",
+	  "the fix hints as a unified diff (apply it with patch -p1)" },
+	{ "install-hook", C_HOOK, "[--force] [OPTIONS] [-- FLAGS]",
+	  "install a git pre-commit hook that runs 'bdops review --staged'" },
+	{ "list-checks", C_LIST, "",
+	  "list the checks" },
+	{ "report", C_REPORT, "[OPTIONS] FINDINGS.json...",
+	  "print findings saved as JSON (a report, a baseline or a facts file)" },
+};
 
-static void usage(FILE *out)
+#define NCMDS (sizeof(cmds) / sizeof(cmds[0]))
+
+static const char about_text[] =
+	"Checks Linux block drivers against the block_device_operations rules of\n"
+	"the 2.6.28 API change (see 'bdops list-checks' and docs/checks/).\n";
+
+static const char flags_text[] =
+	"FE is the compiler that reads the code: gcc, clang, clang-tool or sparse.\n"
+	"FLAGS are that compiler's flags (-I, -D, -std=...), not its name: bdops\n"
+	"runs the compiler itself.\n";
+
+static const char status_text[] =
+	"\n"
+	"Exit status:\n"
+	"  0  no findings\n"
+	"  1  findings (review: findings introduced; fix: findings left unfixed)\n"
+	"  2  usage or input error, a file that does not compile, or nothing analysed\n";
+
+static const char tail_text[] =
+	"\n"
+	"Environment:\n"
+	"  GCC_COLORS, NO_COLOR\n"
+	"      colours of the text report, as for GCC (GCC_COLORS empty: none)\n"
+	"  BDOPS_GCC, BDOPS_CLANG\n"
+	"      the gcc and clang-19 the frontends run (default gcc, clang-19)\n"
+	"  TMPDIR\n"
+	"      where scratch files go\n"
+	"\n"
+	"Examples:\n"
+	"  bdops check --frontend gcc drivers/block/loop.c -- -Iinclude -D__KERNEL__\n"
+	"      check one driver with the GCC plugin\n"
+	"  bdops check --frontend sparse --format sarif *.c -- -Iinclude > bdops.sarif\n"
+	"      a SARIF log for code scanning, from bdops-sparse\n"
+	"  bdops merge --format sarif facts/ > build.sarif\n"
+	"      the findings of a whole kernel build (docs/facts.md)\n"
+	"  bdops review HEAD~1..HEAD\n"
+	"      what the last commit introduces\n"
+	"  bdops fix pkt.c -- -Iinclude | patch -p1\n"
+	"      apply the fix hints\n"
+	"\n"
+	"See also: bdops-sparse(1), bdops-clang-tool(1), bdops-plugins(7), and\n"
+	"docs/ in the bdops source (output formats, workflows, one page per check).\n";
+
+/* text at column col, the cursor being at column at; lines wrap at 79 */
+static void wrap(FILE *out, const char *text, int at, int col)
 {
-	char left[40];
+	const char *p = text;
+	size_t room = 79 - col, n, cut;
+
+	while (*p) {
+		n = strlen(p);
+		if (n > room) {
+			for (cut = room; cut > 0 && p[cut] != ' '; cut--)
+				;
+			n = cut ? cut : strcspn(p, " ");
+		}
+		fprintf(out, "%*s%.*s\n", at < col ? col - at : 1, "", (int)n, p);
+		p += n;
+		while (*p == ' ')
+			p++;
+		at = 0;
+	}
+}
+
+static void print_usage_lines(FILE *out, const struct cmdinfo *c, const char **lead)
+{
+	const char *a = c->args, *nl;
+
+	do {
+		nl = strchr(a, '\n');
+		fprintf(out, "%s bdops %s%s%.*s\n", *lead, c->name, *a ? " " : "",
+			nl ? (int)(nl - a) : (int)strlen(a), a);
+		*lead = "  or: ";
+		a = nl ? nl + 1 : NULL;
+	} while (a);
+}
+
+/* "--name=ARG" and the description, from "ARG: description". */
+static void print_option(FILE *out, const struct dopt *op, unsigned mask)
+{
+	const char *h = op->help, *colon = strstr(h, ": ");
+	char left[64], arg[40] = "", text[512];
+	int n;
 	size_t i;
 
-	fputs(usage_text, out);
-	for (i = 0; i < NDOPTS; i++) {
-		if (!(dopts[i].cmds & (C_CHECK | C_MERGE | C_WORK)))
-			continue;
-		snprintf(left, sizeof(left), "--%s%s", dopts[i].name,
-			 dopts[i].value == 1 ? " ARG" : "");
-		fprintf(out, "  %-22s %s\n", left, dopts[i].help);
+	if (op->value && colon && (size_t)(colon - h) < sizeof(arg) && !memchr(h, ' ', colon - h)) {
+		snprintf(arg, sizeof(arg), "%.*s", (int)(colon - h), h);
+		h = colon + 2;
 	}
+	if (!strcmp(op->name, "help") || !strcmp(op->name, "version"))
+		snprintf(left, sizeof(left), "-%c, --%s", op->name[0] == 'h' ? 'h' : 'V', op->name);
+	else if (!strcmp(op->name, "jobs"))
+		snprintf(left, sizeof(left), "-j, --jobs=%s", arg);
+	else
+		snprintf(left, sizeof(left), "    --%s%s%s", op->name,
+			 *arg && arg[0] != '[' ? "=" : "", arg);
+	n = snprintf(text, sizeof(text), "%s", h);
+	if (mask == C_EVERY && op->cmds != C_EVERY) {
+		const char *sep = " [";
+
+		for (i = 0; i < NCMDS && n < (int)sizeof(text); i++) {
+			if (op->cmds & cmds[i].mask) {
+				n += snprintf(text + n, sizeof(text) - n, "%s%s", sep, cmds[i].name);
+				sep = " ";
+			}
+		}
+		if (n < (int)sizeof(text))
+			snprintf(text + n, sizeof(text) - n, "]");
+	}
+	n = fprintf(out, "  %s", left);
+	wrap(out, text, n, 31);
+}
+
+/* The help of one command (mask), or of them all (C_EVERY). */
+static void usage(FILE *out, unsigned mask)
+{
+	const char *lead = "Usage:";
+	size_t i;
+
+	for (i = 0; i < NCMDS; i++)
+		if (cmds[i].mask & mask)
+			print_usage_lines(out, &cmds[i], &lead);
+	if (mask == C_EVERY)
+		fputs("  or:  bdops --help | --version\n", out);
+	fputs("\n", out);
+	for (i = 0; i < NCMDS && mask != C_EVERY; i++)
+		if (cmds[i].mask == mask)
+			fprintf(out, "%c%s.\n", toupper((unsigned char)cmds[i].about[0]),
+				cmds[i].about + 1);
+	if (mask == C_EVERY)
+		fputs(about_text, out);
+	if (mask & (C_CHECK | C_MERGE | C_WORK))
+		fprintf(out, "\n%s", flags_text);
+	if (mask == C_EVERY) {
+		fputs("\nCommands:\n", out);
+		for (i = 0; i < NCMDS; i++) {
+			wrap(out, cmds[i].about, fprintf(out, "  %s", cmds[i].name), 17);
+		}
+	}
+	fputs("\nOptions:\n", out);
+	for (i = 0; i < NDOPTS; i++)
+		if (dopts[i].cmds & mask)
+			print_option(out, &dopts[i], mask);
+	if (mask & (C_CHECK | C_WORK))
+		fputs("  --                           the compiler flags follow\n", out);
+	if (mask != C_LIST)
+		fputs(status_text, out);
+	if (mask == C_EVERY) {
+		fputs("\nA command's own help: bdops COMMAND --help.\n", out);
+		fputs(tail_text, out);
+	}
+}
+
+/* bdops' version and the compilers' it was built for (CMakeLists.txt). */
+static void version(void)
+{
+	printf("bdops %s\n", BD_VERSION);
+	printf("built for GCC %s (bdops_gcc.so), Clang %s (bdops_clang.so, "
+	       "bdops-clang-tool), sparse %s (bdops-sparse)\n",
+	       BDOPS_GCC_VERSION, BDOPS_CLANG_VERSION, BDOPS_SPARSE_VERSION);
 }
 
 static int usage_error(const char *cmd, const char *fmt, const char *arg)
 {
 	fprintf(stderr, "bdops%s%s: ", cmd ? " " : "", cmd ? cmd : "");
 	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'bdops --help'.\n", stderr);
+	fprintf(stderr, "\nTry 'bdops %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
 	return EXIT_USAGE;
 }
 
@@ -165,6 +322,16 @@ static int apply_option(struct drv *d, const struct dopt *op, const char *value)
 		if (!*value || *end || n < 0 || n > 1000000)
 			return usage_error(d->cmd, "bad --timeout '%s' (seconds, 0 for none)", value);
 		d->timeout = n;
+	} else if (!strcmp(op->name, "color")) {
+		if (!value || !strcmp(value, "always") || !strcmp(value, "yes"))
+			d->o.color = BD_COLOR_ALWAYS;
+		else if (!strcmp(value, "never") || !strcmp(value, "no"))
+			d->o.color = BD_COLOR_NEVER;
+		else if (!strcmp(value, "auto"))
+			d->o.color = BD_COLOR_AUTO;
+		else
+			return usage_error(d->cmd, "bad colour '%s'; valid: auto, always, never",
+					   value);
 	} else if (!strcmp(op->name, "jobs") || !strcmp(op->name, "functions") ||
 		   !strcmp(op->name, "includers")) {
 		long n = strtol(value, &end, 10);
@@ -191,6 +358,61 @@ static const struct dopt *find_option(const char *name, unsigned cmd)
 	return NULL;
 }
 
+/* A compiler's name where its flags belong ("-- gcc -I include", as in a
+ * pasted compile command): bdops runs the --frontend compiler itself, so
+ * the name is left out, with a word.  Wrappers (ccache) go too. */
+static int compiler_name(const char *arg)
+{
+	static const char *const names[] = { "gcc", "cc", "clang", "sparse", "cgcc",
+					     "c89", "c99", "bdops-sparse",
+					     "bdops-clang-tool" };
+	const char *base = strrchr(arg, '/'), *end, *dash;
+	size_t i, n;
+
+	base = base ? base + 1 : arg;
+	if (!strcmp(base, "ccache") || !strcmp(base, "distcc") || !strcmp(base, "icecc"))
+		return 1;
+	/* a version suffix: gcc-12, clang-19, x86_64-linux-gnu-gcc-12 */
+	end = base + strlen(base);
+	dash = strrchr(base, '-');
+	if (dash && dash[1] && strspn(dash + 1, "0123456789.") == strlen(dash + 1))
+		end = dash;
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		n = strlen(names[i]);
+		/* a target prefix: x86_64-linux-gnu-gcc */
+		if ((size_t)(end - base) >= n && !strncmp(end - n, names[i], n) &&
+		    (end - n == base || end[-n - 1] == '-'))
+			return 1;
+	}
+	return 0;
+}
+
+static int take_flags(struct drv *d, int a, int argc, char **argv)
+{
+	d->flags_given = 1;
+	while (a < argc && argv[a][0] != '-' && compiler_name(argv[a])) {
+		fprintf(stderr, "bdops %s: leaving out '%s' after '--': bdops runs the "
+			"%s compiler itself; give only its flags there\n", d->cmd, argv[a],
+			d->frontend ? d->frontend : "gcc");
+		a++;
+	}
+	for (; a < argc; a++)
+		push(&d->flags, &d->nflags, &d->cap_flags, argv[a]);
+	return argc;
+}
+
+/* GCC's colour switches: -fdiagnostics-color[=WHEN], -fno-diagnostics-color. */
+static const char *gcc_color(const char *arg)
+{
+	if (!strcmp(arg, "-fno-diagnostics-color"))
+		return "never";
+	if (!strcmp(arg, "-fdiagnostics-color"))
+		return "always";
+	if (!strncmp(arg, "-fdiagnostics-color=", 20))
+		return arg + 20;
+	return NULL;
+}
+
 /* Parse argv[i..] of subcommand d->cmd.  Returns -1 to go on, or an exit
  * status (help printed, or a usage error). */
 static int parse_args(struct drv *d, unsigned cmd, int argc, char **argv)
@@ -204,10 +426,14 @@ static int parse_args(struct drv *d, unsigned cmd, int argc, char **argv)
 		char *arg = argv[a];
 
 		if (!strcmp(arg, "--") && (cmd & (C_CHECK | C_WORK))) {
-			d->flags_given = 1;
-			for (a++; a < argc; a++)
-				push(&d->flags, &d->nflags, &d->cap_flags, argv[a]);
+			a = take_flags(d, a + 1, argc, argv);
 			break;
+		}
+		if (gcc_color(arg) && (cmd & (C_ALL | C_REVIEW))) {
+			ret = apply_option(d, find_option("color", cmd), gcc_color(arg));
+			if (ret)
+				return ret;
+			continue;
 		}
 		if (!strncmp(arg, "-j", 2) && cmd == C_CHECK) {
 			value = arg[2] ? arg + 2 : (a + 1 < argc ? argv[++a] : NULL);
@@ -219,7 +445,11 @@ static int parse_args(struct drv *d, unsigned cmd, int argc, char **argv)
 			continue;
 		}
 		if (!strcmp(arg, "-h")) {
-			usage(stdout);
+			usage(stdout, cmd);
+			return EXIT_CLEAN;
+		}
+		if (!strcmp(arg, "-V")) {
+			version();
 			return EXIT_CLEAN;
 		}
 		if (strncmp(arg, "--", 2) || !arg[2]) {
@@ -240,11 +470,19 @@ static int parse_args(struct drv *d, unsigned cmd, int argc, char **argv)
 		if (!op)
 			return unknown_option(d, cmd, arg);
 		if (!strcmp(name, "help")) {
-			usage(stdout);
+			usage(stdout, cmd);
+			return EXIT_CLEAN;
+		}
+		if (!strcmp(name, "version")) {
+			version();
 			return EXIT_CLEAN;
 		}
 		if (op->value == 0 && value)
 			return usage_error(d->cmd, "option '--%s' takes no value", name);
+		if (op->value == 2 && !value && a + 1 < argc && !strcmp(name, "color") &&
+		    strchr("anA", argv[a + 1][0]) && (!strcmp(argv[a + 1], "auto") ||
+		    !strcmp(argv[a + 1], "always") || !strcmp(argv[a + 1], "never")))
+			value = argv[++a];
 		if (op->value == 1 && !value) {
 			if (a + 1 >= argc)
 				return usage_error(d->cmd, "option '--%s' needs a value", name);
@@ -696,12 +934,12 @@ static int cmd_report(struct drv *d)
 	return status;
 }
 
-static int cmd_list_checks(int argc)
+static int cmd_list_checks(struct drv *d)
 {
 	const struct bd_check_info *ci;
 	int i;
 
-	if (argc)
+	if (d->nargs)
 		return usage_error("list-checks", "%s", "takes no arguments");
 	for (i = 0; i < BD_CHECK_COUNT; i++) {
 		ci = bd_check_info(i);
@@ -714,36 +952,27 @@ int main(int argc, char **argv)
 {
 	static struct drv d;
 	const char *cmd = argc > 1 ? argv[1] : NULL;
-	unsigned mask;
+	unsigned mask = 0;
+	size_t i;
 	int ret;
 
 	if (!cmd)
-		return usage_error(NULL, "%s", "missing command (check, merge, review, fix, install-hook, list-checks)");
+		return usage_error(NULL, "%s", "missing command (check, merge, review, fix, "
+				   "install-hook, list-checks)");
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-		usage(stdout);
+		usage(stdout, C_EVERY);
 		return EXIT_CLEAN;
 	}
-	if (!strcmp(cmd, "--version")) {
-		printf("bdops %s\n", BD_VERSION);
+	if (!strcmp(cmd, "--version") || !strcmp(cmd, "-V")) {
+		version();
 		return EXIT_CLEAN;
 	}
-	if (!strcmp(cmd, "list-checks"))
-		return cmd_list_checks(argc - 2);
-	if (!strcmp(cmd, "check"))
-		mask = C_CHECK;
-	else if (!strcmp(cmd, "merge"))
-		mask = C_MERGE;
-	else if (!strcmp(cmd, "report"))
-		mask = C_REPORT;
-	else if (!strcmp(cmd, "review"))
-		mask = C_REVIEW;
-	else if (!strcmp(cmd, "fix"))
-		mask = C_FIX;
-	else if (!strcmp(cmd, "install-hook"))
-		mask = C_HOOK;
-	else
+	for (i = 0; i < NCMDS; i++)
+		if (!strcmp(cmd, cmds[i].name))
+			mask = cmds[i].mask;
+	if (!mask)
 		return usage_error(NULL, "unknown command '%s'; valid: check, merge, review, fix, "
-				   "install-hook, list-checks", cmd);
+				   "install-hook, list-checks, report", cmd);
 
 	d.cmd = cmd;
 	d.jobs = 1;
@@ -756,6 +985,8 @@ int main(int argc, char **argv)
 		return ret;
 	d.argc = argc - 2;
 	d.argv = argv + 2;
+	if (mask == C_LIST)
+		return cmd_list_checks(&d);
 	if (mask == C_CHECK)
 		return bd_drv_check(&d);
 	if (mask == C_REVIEW)

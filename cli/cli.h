@@ -92,6 +92,10 @@ void bd_progress(int done, int total);
 void bd_progress_clear(void);
 /* The default of --timeout, in seconds per unit. */
 #define BD_DEFAULT_TIMEOUT 300
+/* diff_label.c: "a/PATH" as a ---/+++ header names it so that GNU patch
+ * and git apply both read it back: C-quoted as git quotes ("a/x\"y.c"),
+ * or with a tab after a name that has a blank. */
+void bd_drv_diff_label(char *buf, size_t len, const char *prefix, const char *path);
 /* bdops.c: suppress, sort, print, summarise; returns the exit status. */
 int bd_drv_finish(struct drv *d, struct bd_result *r, int failed);
 

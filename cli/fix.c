@@ -1587,7 +1587,7 @@ static struct bd_result *findings_in(const struct bd_result *all, const char *pa
 static void emit_diff(const char *path, const char *text, size_t n, const char *out,
 		      const char *tmp, struct buf *diff)
 {
-	char orig[PATH_MAX * 2], fixed[PATH_MAX * 2], label[2][PATH_MAX + 4];
+	char orig[PATH_MAX * 2], fixed[PATH_MAX * 2], label[2][PATH_MAX * 4 + 8];
 	const char *rel = path;
 
 	if (!strcmp(out, text))
@@ -1598,8 +1598,8 @@ static void emit_diff(const char *path, const char *text, size_t n, const char *
 	snprintf(fixed, sizeof(fixed), "%s/fixed", tmp);
 	bd_drv_write_file(orig, text, n);
 	bd_drv_write_file(fixed, out, strlen(out));
-	snprintf(label[0], sizeof(label[0]), "%s%s", rel[0] == '/' ? "" : "a/", rel);
-	snprintf(label[1], sizeof(label[1]), "%s%s", rel[0] == '/' ? "" : "b/", rel);
+	bd_drv_diff_label(label[0], sizeof(label[0]), rel[0] == '/' ? "" : "a/", rel);
+	bd_drv_diff_label(label[1], sizeof(label[1]), rel[0] == '/' ? "" : "b/", rel);
 	{
 		const char *argv[] = { "diff", "-u", "--label", label[0], "--label", label[1],
 				       orig, fixed, NULL };

@@ -1202,8 +1202,13 @@ static int check_side(struct review *rv, int side, const char *rel)
 		return -1;
 	}
 	if (failed) {
+		char why[PATH_MAX + 64];
+
 		fprintf(stderr, "bdops review: %s version of '%s' could not be checked\n",
 			side ? "the new" : "the old", rel);
+		snprintf(why, sizeof(why), "%s version of %s could not be checked",
+			 side ? "the new" : "the old", rel);
+		bd_result_not_analysed(rv->res[side], rel, why);
 		rv->failed++;
 	}
 	/* Comments are read from the checked copy, before paths move. */
@@ -1288,9 +1293,7 @@ static void write_text(struct review *rv, FILE *out, int *intro, int nintro, int
 {
 	int i;
 
-	fprintf(out, "bdops review: %d new %s, %d removed (%d %s checked)\n\n", nintro,
-		plural(nintro, "finding", "findings"), ngone, rv->checked,
-		plural(rv->checked, "file", "files"));
+	/* the counts are the run's one summary line, on stderr */
 	for (i = 0; i < nintro; i++)
 		write_one_text(rv, out, &rv->res[1]->v[intro[i]], 1);
 	if (ngone)
@@ -1332,6 +1335,28 @@ static void write_json(struct review *rv, FILE *out, int *intro, int nintro, int
 	write_json_list(rv, &w, "removed", 0, gone, ngone);
 	bd_json_end_object(&w);
 	fputs("\n", out);
+}
+
+/* SARIF: the findings the change introduces are the results (what code
+ * scanning should raise); removed ones are in the JSON only.  A side that
+ * could not be checked is a unit not analysed. */
+static void write_sarif(struct review *rv, FILE *out, int *intro, int nintro)
+{
+	struct bd_result *r = bd_result_new();
+	int i;
+
+	for (i = 0; i < nintro; i++)
+		bd_result_add(r, &rv->res[1]->v[intro[i]]);
+	for (int side = 0; side < 2; side++)
+		for (i = 0; i < rv->res[side]->nlost; i++)
+			bd_result_not_analysed(r, rv->res[side]->lost[i].file,
+					       rv->res[side]->lost[i].why);
+	r->nfuncs = rv->res[0]->nfuncs + rv->res[1]->nfuncs;
+	/* a change that touches no C file needed no analysis */
+	if (!rv->checked)
+		r->nfuncs = 1;
+	bd_report_write(r, &rv->d->o, out);
+	bd_result_free(r);
 }
 
 /* Pair old and new findings by identity; each old one pairs once. */
@@ -1464,8 +1489,6 @@ int bd_drv_review(struct drv *d)
 	if (d->nargs > 1 || (d->staged && d->nargs))
 		return fprintf(stderr, "bdops review: give one REV_RANGE, PATCH_FILE or '-' "
 			       "(or --staged)\n"), EXIT_USAGE;
-	if (d->o.format == BD_FMT_SARIF)
-		return fprintf(stderr, "bdops review: --format is text or json\n"), EXIT_USAGE;
 	if (!d->frontend)
 		d->frontend = "gcc";
 	if (!getcwd(rv.cwd, sizeof(rv.cwd)))
@@ -1515,7 +1538,8 @@ int bd_drv_review(struct drv *d)
 			rv.checked++;
 		}
 	}
-	if (rv.failed)
+	/* a SARIF log is written even so: it says what was not analysed */
+	if (rv.failed && d->o.format != BD_FMT_SARIF)
 		goto out;
 	for (i = 0; i < 2; i++) {
 		bd_result_sort(rv.res[i]);
@@ -1538,6 +1562,8 @@ int bd_drv_review(struct drv *d)
 	}
 	if (d->o.format == BD_FMT_JSON)
 		write_json(&rv, out, intro, nintro, gone, ngone);
+	else if (d->o.format == BD_FMT_SARIF)
+		write_sarif(&rv, out, intro, nintro);
 	else
 		write_text(&rv, out, intro, nintro, gone, ngone);
 	if (bd_drv_close_output(out, d->o.output)) {
@@ -1548,7 +1574,7 @@ int bd_drv_review(struct drv *d)
 	fprintf(stderr, "bdops: %d %s introduced, %d removed in %d %s\n", nintro,
 		plural(nintro, "finding", "findings"), ngone, rv.checked,
 		plural(rv.checked, "file", "files"));
-	status = nintro ? EXIT_FINDINGS : EXIT_CLEAN;
+	status = rv.failed ? EXIT_USAGE : nintro ? EXIT_FINDINGS : EXIT_CLEAN;
 	free(intro);
 	free(gone);
 out:

@@ -515,6 +515,22 @@ static int check_inputs(struct drv *d)
 	return 0;
 }
 
+/* Is the unit at absolute path abs among r's units not analysed? */
+static int listed_lost(const struct bd_result *r, const char *abs)
+{
+	char p[PATH_MAX];
+
+	for (int i = 0; i < r->nlost; i++) {
+		if (!r->lost[i].file)
+			continue;
+		if (!realpath(r->lost[i].file, p))
+			bd_abspath(r->lost[i].file, p, sizeof(p));
+		if (!strcmp(p, abs))
+			return 1;
+	}
+	return 0;
+}
+
 /*
  * Run the frontend over d->args and collect every finding, unprinted.
  * Returns the result (the caller frees it), or NULL on a usage error with
@@ -573,9 +589,21 @@ struct bd_result *bd_drv_collect(struct drv *d, int *failed, int *status)
 	if (!d->o.facts_dir && d->nargs > 1)
 		bd_merge_analyze(res, r.facts, &d->o);
 	for (i = 0; i < d->nargs; i++) {
-		if (!r.found[i] && r.ok[i]) {
+		char why[256];
+
+		if (!r.ok[i]) {
+			/* its facts may have said so already ("incomplete") */
+			if (listed_lost(res, r.abs[i]))
+				continue;
+			snprintf(why, sizeof(why), "%s was not analysed: the %s frontend failed on it",
+				 d->args[i], d->frontend);
+			bd_result_not_analysed(res, d->args[i], why);
+		} else if (!r.found[i]) {
 			fprintf(stderr, "bdops: %s: the %s frontend wrote no facts; nothing was "
 				"analysed in it\n", d->args[i], d->frontend);
+			snprintf(why, sizeof(why), "%s was not analysed: the %s frontend wrote no facts",
+				 d->args[i], d->frontend);
+			bd_result_not_analysed(res, d->args[i], why);
 			(*failed)++;
 		}
 	}

@@ -92,6 +92,7 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	bd_check_put_mode(&c);
 	bd_check_put_holder(&c);
 	bd_fixits(&c);
+	bd_check_suppression_comments(&c);
 
 	bd_apply_suppressions(r, o);
 	bd_result_sort(r);

@@ -80,6 +80,18 @@ static const struct bd_check_info checks[BD_CHECK_COUNT] = {
 		"docs/checks/put-holder.md",
 		"6.5-6.7"
 	},
+	{
+		BD_CHECK_SUPPRESSION_COMMENT, "suppression-comment", "bdops-suppression-comment",
+		"a 'bdops:' comment that suppresses nothing: a misspelt directive or an unknown check",
+		"A comment meant to suppress a finding ('bdops: ignore CHECK [reason]') "
+		"that names no check bdops knows, names none, or misspells the "
+		"directive ('bdops: ingore', 'bdops ignore') suppresses nothing; the "
+		"finding it was meant for still shows, or will when the code changes. "
+		"Spell it 'bdops: ignore CHECK[,CHECK] [reason]' with the check's name "
+		"('put-mode', 'bdops-put-mode', 'put_mode', or 'all').",
+		"docs/checks/suppression-comment.md",
+		"2.6.27+"
+	},
 };
 
 const struct bd_check_info *bd_check_info(enum bd_check id)
@@ -101,4 +113,15 @@ int bd_check_lookup(const char *name)
 		if (!strcmp(name, checks[i].name))
 			return i;
 	return -1;
+}
+
+const struct bd_check_doc *bd_check_doc(enum bd_check id)
+{
+	const struct bd_check_info *ci = bd_check_info(id);
+	const struct bd_check_doc *d;
+
+	for (d = bd_check_docs; ci && d->page; d++)
+		if (!strcmp(d->page, ci->doc))
+			return d;
+	return NULL;
 }

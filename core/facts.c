@@ -5,15 +5,19 @@
  * can see the whole program.
  *
  *	{"version": 1, "unit": "drivers/block/loop.c",
- *	 "path": "/src/linux/drivers/block/loop.c", "functions": 42,
+ *	 "path": "/src/linux/drivers/block/loop.c", "directory": "/src/linux",
+ *	 "functions": 42,
  *	 "internal": null, "findings": [...], "summary": {...}}
  *
  * "findings" are the JSON report's objects, suppressed ones included with
  * "suppressed": 1 (comment) or 2 (baseline).  "summary" holds cross-TU
  * facts (facts_summary.c).  A file is written under a temporary name and
  * renamed, so parallel builds never see half a file, and its name depends
- * only on the unit's path, so rebuilding a file replaces its facts.
- * docs/facts.md describes the format.
+ * only on the unit's path, so rebuilding a file replaces its facts.  It is
+ * readable as the umask says, like any file the compiler writes: a CI merge
+ * step may run as another user.  Relative paths in it are relative to
+ * "directory", where the compiler ran; readers in another directory
+ * resolve them (bd_facts_resolve).  docs/facts.md describes the format.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -120,6 +124,12 @@ int bd_facts_encode(FILE *f, const struct bd_unit *u, const struct bd_result *r,
 	/* the .i compiled for a unit its line markers name */
 	if (u && u->input)
 		bd_json_kv_str(&w, "input", u->input);
+	/* where the compiler ran (the client's, under distcc): the facts'
+	 * relative paths are relative to it, and readers resolve them */
+	if (u && bd_unit_dir(u) && bd_unit_dir(u)[0] == '/')
+		bd_json_kv_str(&w, "directory", bd_unit_dir(u));
+	else if (getcwd(path, sizeof(path)))
+		bd_json_kv_str(&w, "directory", path);
 	bd_json_kv_int(&w, "functions", r->nfuncs);
 	bd_json_kv_str(&w, "internal", r->internal);
 	bd_json_kv_str(&w, "incomplete", u ? u->incomplete : NULL);
@@ -169,6 +179,7 @@ int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
 	char tmp[PATH_MAX], final[PATH_MAX * 2], path[PATH_MAX], name[128];
 	const char *unit = u ? bd_unit_main_file(u) : NULL;
 	FILE *f;
+	mode_t mask;
 	int fd, bad;
 
 	if (!o || !o->facts_dir || !is_source_file(u))
@@ -179,6 +190,10 @@ int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
 	fd = mkstemp(tmp);
 	if (fd < 0)
 		return -1;
+	/* mkstemp() makes it 0600; the facts are no secret */
+	mask = umask(0);
+	umask(mask);
+	fchmod(fd, 0666 & ~mask);
 	f = fdopen(fd, "w");
 	if (!f) {
 		close(fd);
@@ -199,6 +214,68 @@ int bd_facts_write(const struct bd_unit *u, const struct bd_result *r,
 static int cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The directory the unit's compiler ran in: "directory", or for facts
+ * without it, "path" less the relative "unit" it was resolved from. */
+static int unit_dir(const struct bd_json *facts, char *buf, size_t len)
+{
+	const char *dir = bd_json_get_str(facts, "directory", NULL);
+	const char *path = bd_json_get_str(facts, "path", NULL);
+	const char *unit = bd_json_get_str(facts, "unit", NULL);
+	size_t n, k;
+
+	if (dir && dir[0] == '/') {
+		snprintf(buf, len, "%s", dir);
+		return 0;
+	}
+	if (!path || !unit || unit[0] == '/')
+		return -1;
+	n = strlen(path);
+	while (!strncmp(unit, "./", 2))
+		unit += 2;
+	k = strlen(unit);
+	if (strstr(unit, "..") || k >= n || strcmp(path + n - k, unit) || path[n - k - 1] != '/')
+		return -1;
+	snprintf(buf, len, "%.*s", (int)(n - k - 1), path);
+	return 0;
+}
+
+static void resolve_files(struct bd_json *j, const char *dir)
+{
+	char joined[PATH_MAX * 2], abs[PATH_MAX];
+	int i;
+
+	if (j->type != BD_JSON_OBJECT && j->type != BD_JSON_ARRAY)
+		return;
+	for (i = 0; i < j->n; i++) {
+		struct bd_json *v = j->items[i];
+
+		if (j->type == BD_JSON_OBJECT && !strcmp(j->keys[i], "file") &&
+		    v->type == BD_JSON_STRING && v->string[0] && v->string[0] != '/') {
+			snprintf(joined, sizeof(joined), "%s/%s", dir, v->string);
+			bd_abspath(joined, abs, sizeof(abs));
+			free(v->string);
+			v->string = bd_xstrdup(abs);
+			v->len = strlen(abs);
+		} else {
+			resolve_files(v, dir);
+		}
+	}
+}
+
+void bd_facts_resolve(struct bd_json *facts)
+{
+	char dir[PATH_MAX], cwd[PATH_MAX];
+	struct stat st;
+
+	/* A directory that is gone (a distcc server's scratch directory,
+	 * when the compiler could not name the client's) resolves nothing:
+	 * the paths stay as the compiler spelled them. */
+	if (unit_dir(facts, dir, sizeof(dir)) || !getcwd(cwd, sizeof(cwd)) ||
+	    !strcmp(dir, cwd) || stat(dir, &st) || !S_ISDIR(st.st_mode))
+		return;
+	resolve_files(facts, dir);
 }
 
 int bd_dir_names(const char *dir, int (*keep)(const char *name), char ***out,
@@ -256,6 +333,7 @@ int bd_facts_read_dir(const char *dir, bd_facts_fn fn, void *ctx, char *err, siz
 			count = -1;
 			break;
 		}
+		bd_facts_resolve(j);
 		if (fn(path, j, ctx))
 			i = n;
 		count++;
@@ -300,6 +378,7 @@ int bd_facts_add(struct bd_result *r, const struct bd_json *facts,
 	if (incomplete) {
 		snprintf(err, errlen, "%s: not fully analysed: %s",
 			 bd_json_get_str(facts, "unit", "?"), incomplete);
+		bd_result_not_analysed(r, bd_json_get_str(facts, "unit", NULL), err);
 		return 1;
 	}
 	return 0;

@@ -51,6 +51,8 @@ int bd_facts_set_add(struct bd_facts_set *s, struct bd_json *j, const char *orig
 		bd_json_free(j);
 		return -1;
 	}
+	/* its relative paths name files where its compiler ran */
+	bd_facts_resolve(j);
 	unit = bd_json_get_str(j, "unit", NULL);
 	path = bd_json_get_str(j, "path", unit);
 	bd_facts_name(unit, path, name, sizeof(name));

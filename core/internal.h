@@ -59,6 +59,12 @@ struct bd_result {
 	char **pool;			/* strings owned by the result */
 	int npool, cap_pool;
 	struct bd_summary *summary;	/* cross-TU facts (summary.h), or NULL */
+	struct bd_lost *lost;		/* units not analysed (SARIF invocations) */
+	int nlost, cap_lost;
+};
+struct bd_lost {
+	const char *file;		/* the unit, or NULL */
+	const char *why;
 };
 /* Copy a string into the result's pool. */
 const char *bd_result_str(struct bd_result *r, const char *s);
@@ -82,7 +88,15 @@ const char *bd_source_line(const char *file, int line);
 long long bd_mtime_ns(const char *path);
 
 /* ---- reports (report.c) ---- */
-#define BD_VERSION "0.1.0"
+/* A docs/checks/ page, compiled in by check_docs.py (check_docs.c). */
+struct bd_check_doc {
+	const char *page;	/* "docs/checks/put-mode.md" */
+	const char *markdown;	/* the page as written */
+	const char *text;	/* the same without markup */
+};
+extern const struct bd_check_doc bd_check_docs[];	/* ends with page NULL */
+/* The page of a check (its ci->doc), or NULL if there is none. */
+const struct bd_check_doc *bd_check_doc(enum bd_check id);
 
 struct bd_json_writer;
 struct bd_json;
@@ -147,6 +161,10 @@ void bd_facts_name(const char *unit, const char *abs, char *buf, size_t len);
  * non-zero return.  Returns the number of files read, or -1 with err set
  * (unreadable directory or a corrupt file). */
 typedef int (*bd_facts_fn)(const char *path, const struct bd_json *facts, void *ctx);
+/* The "file" paths of a unit's facts are relative to the directory its
+ * compiler ran in: make them absolute when that is not the current one
+ * (bd_facts_read_dir does it for every file it hands out). */
+void bd_facts_resolve(struct bd_json *facts);
 int bd_facts_read_dir(const char *dir, bd_facts_fn fn, void *ctx, char *err, size_t errlen);
 /* The names in dir that keep() accepts, sorted; their number, or -1 with
  * err set.  free() each and the array. */

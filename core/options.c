@@ -29,6 +29,7 @@ static const struct opt opts[] = {
 	{ "dump-ir",   "FILE|-",          "dump the lowered unit to FILE (- for stderr)" },
 	{ "verbose",   NULL,              "explain what is being done" },
 	{ "help",      NULL,              "print this list" },
+	{ "version",   NULL,              "print the versions of bdops and of the compiler" },
 };
 
 #define NOPTS (sizeof(opts) / sizeof(opts[0]))
@@ -151,7 +152,8 @@ static int bad_value(char *err, size_t errlen, const char *key, const char *v,
 
 /*
  * Returns 0 when the option was applied, 1 for "help" (err then says so;
- * the caller prints bd_options_help()), -1 on error with err filled in.
+ * the caller prints bd_options_help()), 2 for "version" (the caller prints
+ * BD_VERSION and its host's), -1 on error with err filled in.
  */
 int bd_options_set(struct bd_options *o, const char *key, const char *value,
 		   char *err, size_t errlen)
@@ -164,6 +166,11 @@ int bd_options_set(struct bd_options *o, const char *key, const char *value,
 		err[0] = 0;
 	if (!key)
 		key = "";
+	/* the short spellings of the habit */
+	if (!strcmp(key, "h"))
+		key = "help";
+	else if (!strcmp(key, "V"))
+		key = "version";
 	for (i = 0; i < NOPTS; i++)
 		if (!strcmp(key, opts[i].key))
 			op = &opts[i];
@@ -217,22 +224,39 @@ int bd_options_set(struct bd_options *o, const char *key, const char *value,
 	} else if (!strcmp(key, "help")) {
 		snprintf(err, errlen, "help requested");
 		return 1;
+	} else if (!strcmp(key, "version")) {
+		snprintf(err, errlen, "version requested");
+		return 2;
 	}
 	return 0;
 }
 
-const char *bd_options_help(void)
+/* One option a line ("  key=ARG   what"), or with a prefix as the host
+ * spells them, the option on a line of its own and what it does below. */
+const char *bd_options_help_with(const char *prefix)
 {
-	static char buf[2048];
-	char left[64];
+	static char buf[4096];
+	char left[96];
 	size_t i, n = 0;
 
-	if (buf[0])
-		return buf;
 	for (i = 0; i < NOPTS && n < sizeof(buf); i++) {
-		snprintf(left, sizeof(left), "%s%s%s", opts[i].key,
+		snprintf(left, sizeof(left), "%s%s%s%s", prefix ? prefix : "", opts[i].key,
 			 opts[i].arg ? "=" : "", opts[i].arg ? opts[i].arg : "");
-		n += snprintf(buf + n, sizeof(buf) - n, "  %-26s %s\n", left, opts[i].help);
+		if (prefix && *prefix)
+			n += snprintf(buf + n, sizeof(buf) - n, "  %s\n%31s%s\n", left, "",
+				      opts[i].help);
+		else
+			n += snprintf(buf + n, sizeof(buf) - n, "  %-26s %s\n", left,
+				      opts[i].help);
 	}
+	return buf;
+}
+
+const char *bd_options_help(void)
+{
+	static char buf[4096];
+
+	if (!buf[0])
+		snprintf(buf, sizeof(buf), "%s", bd_options_help_with(NULL));
 	return buf;
 }

@@ -13,7 +13,6 @@
 #include "json.h"
 
 #define SARIF_SCHEMA "https://json.schemastore.org/sarif-2.1.0.json"
-#define INFO_URI "docs/output.md"
 
 static const char *sev_name(const struct bd_finding *f, const struct bd_options *o)
 {
@@ -155,33 +154,116 @@ uint64_t bd_finding_hash(const struct bd_finding *f, const char *root)
 
 /* ---- text ---- */
 
-static void text_loc(FILE *out, const struct bd_loc *l)
+/* GCC's colours and switches (-fdiagnostics-color, GCC_COLORS), and
+ * NO_COLOR (no-color.org) for "auto".  SGR sequences as GCC writes them. */
+struct colors {
+	char error[32], warning[32], note[32], locus[32];
+	int on;
+};
+
+static void color_cap(const char *spec, const char *cap, char *buf, size_t len)
 {
+	size_t n = strlen(cap);
+	const char *p;
+
+	for (p = spec; p && *p; p = strchr(p, ':') ? strchr(p, ':') + 1 : NULL) {
+		if (!strncmp(p, cap, n) && p[n] == '=') {
+			size_t k = strcspn(p + n + 1, ":");
+
+			if (k < len - 1 && strspn(p + n + 1, "0123456789;") >= k)
+				snprintf(buf, len, "%.*s", (int)k, p + n + 1);
+			return;
+		}
+	}
+}
+
+static void colors_init(struct colors *c, const struct bd_options *o, FILE *out)
+{
+	const char *spec = getenv("GCC_COLORS"), *term = getenv("TERM");
+	const char *no = getenv("NO_COLOR");
+	enum bd_color when = o ? o->color : BD_COLOR_AUTO;
+
+	memset(c, 0, sizeof(*c));
+	if (when == BD_COLOR_NEVER || (spec && !*spec))
+		return;
+	if (when == BD_COLOR_AUTO && ((no && *no) || !isatty(fileno(out)) ||
+				      !term || !strcmp(term, "dumb")))
+		return;
+	c->on = 1;
+	snprintf(c->error, sizeof(c->error), "01;31");
+	snprintf(c->warning, sizeof(c->warning), "01;35");
+	snprintf(c->note, sizeof(c->note), "01;36");
+	snprintf(c->locus, sizeof(c->locus), "01");
+	color_cap(spec, "error", c->error, sizeof(c->error));
+	color_cap(spec, "warning", c->warning, sizeof(c->warning));
+	color_cap(spec, "note", c->note, sizeof(c->note));
+	color_cap(spec, "locus", c->locus, sizeof(c->locus));
+}
+
+static void color_start(FILE *out, const struct colors *c, const char *sgr)
+{
+	if (c->on && *sgr)
+		fprintf(out, "\033[%sm\033[K", sgr);
+}
+
+static void color_end(FILE *out, const struct colors *c, const char *sgr)
+{
+	if (c->on && *sgr)
+		fputs("\033[m\033[K", out);
+}
+
+static void text_loc(FILE *out, const struct colors *c, const struct bd_loc *l)
+{
+	color_start(out, c, c->locus);
 	fputs(l->file ? l->file : "<unknown>", out);
 	if (l->line > 0) {
 		fprintf(out, ":%d", l->line);
 		if (l->col > 0)
 			fprintf(out, ":%d", l->col);
 	}
-	fputs(": ", out);
+	fputs(":", out);
+	color_end(out, c, c->locus);
+	fputs(" ", out);
+}
+
+static void text_kind(FILE *out, const struct colors *c, const char *kind)
+{
+	const char *sgr = !strcmp(kind, "error") ? c->error :
+			  !strcmp(kind, "note") ? c->note : c->warning;
+
+	color_start(out, c, sgr);
+	fprintf(out, "%s: ", kind);
+	color_end(out, c, sgr);
 }
 
 static void write_text(const struct bd_result *r, const struct bd_options *o, FILE *out)
 {
 	const struct bd_finding *f;
-	char buf[4096];
+	const char *kind;
+	struct colors c;
 	int i, k;
 
+	colors_init(&c, o, out);
 	for (i = 0; (f = bd_result_get(r, i)); i++) {
-		text_loc(out, &f->loc);
-		fprintf(out, "%s: %s\n", sev_name(f, o), bd_finding_text(f, buf, sizeof(buf)));
+		kind = sev_name(f, o);
+		text_loc(out, &c, &f->loc);
+		text_kind(out, &c, kind);
+		/* the check in the kind's colour, as GCC prints [-Wname] */
+		fprintf(out, "%s [", f->message ? f->message : "");
+		color_start(out, &c, !strcmp(kind, "error") ? c.error :
+			    !strcmp(kind, "note") ? c.note : c.warning);
+		fputs(check_full(f->check), out);
+		color_end(out, &c, c.warning);
+		fputs("]\n", out);
 		for (k = 0; k < f->nnotes; k++) {
-			text_loc(out, &f->notes[k].loc);
-			fprintf(out, "note: %s\n", f->notes[k].message);
+			text_loc(out, &c, &f->notes[k].loc);
+			text_kind(out, &c, "note");
+			fprintf(out, "%s\n", f->notes[k].message);
 		}
 		if (f->fix) {
-			text_loc(out, &f->loc);
-			fprintf(out, "note: fix: %s\n", f->fix);
+			text_loc(out, &c, &f->loc);
+			text_kind(out, &c, "note");
+			fprintf(out, "fix: %s\n", f->fix);
 		}
 	}
 }
@@ -407,28 +489,84 @@ static void sarif_location(struct bd_json_writer *w, const struct bd_loc *l,
 	bd_json_end_object(w);
 }
 
+/* One rule per check.  Its help is the check's docs/checks/ page, compiled
+ * in: code scanning shows help.markdown next to an alert.  No helpUri: the
+ * schema wants an absolute URI there, and the pages have no address of
+ * their own that every user can reach. */
 static void sarif_rules(struct bd_json_writer *w)
 {
 	const struct bd_check_info *ci;
+	const struct bd_check_doc *doc;
 	int i;
 
 	bd_json_key(w, "rules");
 	bd_json_begin_array(w);
 	for (i = 0; i < BD_CHECK_COUNT; i++) {
 		ci = bd_check_info(i);
+		doc = bd_check_doc(i);
 		bd_json_begin_object(w);
 		bd_json_kv_str(w, "id", ci->full);
 		bd_json_kv_str(w, "name", ci->name);
 		text_obj(w, "shortDescription", ci->summary);
 		text_obj(w, "fullDescription", ci->help);
-		text_obj(w, "help", ci->help);
-		bd_json_kv_str(w, "helpUri", ci->doc);
+		bd_json_key(w, "help");
+		bd_json_begin_object(w);
+		bd_json_kv_str(w, "text", doc ? doc->text : ci->help);
+		if (doc)
+			bd_json_kv_str(w, "markdown", doc->markdown);
+		bd_json_end_object(w);
 		bd_json_key(w, "defaultConfiguration");
 		bd_json_begin_object(w);
 		bd_json_kv_str(w, "level", "warning");
 		bd_json_end_object(w);
 		bd_json_end_object(w);
 	}
+	bd_json_end_array(w);
+}
+
+/* SARIF 3.20 invocations: whether every unit was analysed, and one error
+ * notification per unit that was not.  A run that lost a unit (its compile
+ * failed) or analysed nothing must not look clean to an upload. */
+static void sarif_invocations(struct bd_json_writer *w, const struct bd_result *r,
+			      const char *root)
+{
+	int i, ok = !r->nlost && r->nfuncs > 0 && !r->internal && !r->failure;
+
+	bd_json_key(w, "invocations");
+	bd_json_begin_array(w);
+	bd_json_begin_object(w);
+	bd_json_key(w, "executionSuccessful");
+	bd_json_bool(w, ok);
+	if (!ok) {
+		bd_json_key(w, "toolExecutionNotifications");
+		bd_json_begin_array(w);
+		for (i = 0; i < r->nlost; i++) {
+			bd_json_begin_object(w);
+			bd_json_kv_str(w, "level", "error");
+			text_obj(w, "message", r->lost[i].why);
+			if (r->lost[i].file) {
+				bd_json_key(w, "locations");
+				bd_json_begin_array(w);
+				bd_json_begin_object(w);
+				bd_json_key(w, "physicalLocation");
+				bd_json_begin_object(w);
+				sarif_artifact(w, r->lost[i].file, root);
+				bd_json_end_object(w);
+				bd_json_end_object(w);
+				bd_json_end_array(w);
+			}
+			bd_json_end_object(w);
+		}
+		if (r->failure || r->internal || (!r->nlost && !r->nfuncs)) {
+			bd_json_begin_object(w);
+			bd_json_kv_str(w, "level", "error");
+			text_obj(w, "message", r->failure ? r->failure : r->internal ?
+				 r->internal : "nothing was analysed (no function bodies)");
+			bd_json_end_object(w);
+		}
+		bd_json_end_array(w);
+	}
+	bd_json_end_object(w);
 	bd_json_end_array(w);
 }
 
@@ -574,7 +712,6 @@ static void write_sarif(const struct bd_result *r, const struct bd_options *o, F
 	bd_json_key(&w, "driver");
 	bd_json_begin_object(&w);
 	bd_json_kv_str(&w, "name", "bdops");
-	bd_json_kv_str(&w, "informationUri", INFO_URI);
 	bd_json_kv_str(&w, "version", BD_VERSION);
 	sarif_rules(&w);
 	bd_json_end_object(&w);
@@ -591,6 +728,8 @@ static void write_sarif(const struct bd_result *r, const struct bd_options *o, F
 	bd_json_kv_str(&w, "uri", uri);
 	bd_json_end_object(&w);
 	bd_json_end_object(&w);
+
+	sarif_invocations(&w, r, o ? o->root : NULL);
 
 	bd_json_key(&w, "results");
 	bd_json_begin_array(&w);

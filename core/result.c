@@ -58,6 +58,33 @@ void bd_result_add(struct bd_result *r, const struct bd_finding *f)
 	}
 }
 
+void bd_result_not_analysed(struct bd_result *r, const char *file, const char *why)
+{
+	for (int i = 0; i < r->nlost; i++)
+		if (!strcmp(r->lost[i].why, why ? why : "") &&
+		    !strcmp(r->lost[i].file ? r->lost[i].file : "", file ? file : ""))
+			return;
+	BD_GROW(r->lost, r->nlost, r->cap_lost);
+	r->lost[r->nlost].file = bd_result_str(r, file);
+	r->lost[r->nlost++].why = bd_result_str(r, why ? why : "");
+}
+
+void bd_result_absorb(struct bd_result *to, const struct bd_result *from)
+{
+	int i;
+
+	for (i = 0; i < from->n; i++)
+		bd_result_add(to, &from->v[i]);
+	for (i = 0; i < from->nlost; i++)
+		bd_result_not_analysed(to, from->lost[i].file, from->lost[i].why);
+	to->nfuncs += from->nfuncs;
+	if (from->internal)
+		bd_result_set_internal(to, from->internal);
+	if (from->failure)
+		bd_result_set_failure(to, "%s", from->failure);
+	bd_result_recount(to);
+}
+
 static int cmp_finding(const void *a, const void *b)
 {
 	const struct bd_finding *x = a, *y = b;
@@ -158,6 +185,7 @@ void bd_result_free(struct bd_result *r)
 		free(r->pool[i]);
 	free(r->pool);
 	free(r->v);
+	free(r->lost);
 	free(r->internal);
 	free(r->failure);
 	bd_summary_free(r->summary);

@@ -39,6 +39,9 @@
  * -fplugin-arg-bdops_gcc-verbose
  * -fplugin-arg-bdops_gcc-help
  *	list the options
+ * -fplugin-arg-bdops_gcc-version
+ *	print the versions of bdops and of the GCC it was built for and
+ *	loaded by
  *
  * Usage:
  *	gcc -fplugin=build/lib/bdops_gcc.so [-fplugin-arg-bdops_gcc-KEY[=VALUE]] -c file.c
@@ -61,7 +64,7 @@
 int plugin_is_GPL_compatible;
 
 static struct plugin_info bdops_info = {
-	.version = "1.0",
+	.version = BD_VERSION,
 	.help = "bdops: block_device_operations checks; "
 		"-fplugin-arg-bdops_gcc-help lists the options",
 };
@@ -69,6 +72,7 @@ static struct plugin_info bdops_info = {
 static struct bd_options opts;
 static struct bd_unit *unit;
 static const char *plugin_name;
+static const char *host_version;	/* the GCC that loaded us */
 static bool analysed;
 
 /* The file the compiler was given.  Preprocessed input (floppy.i) is the
@@ -245,6 +249,18 @@ static void emit_facts(const struct bd_result *r)
 	free(text);
 }
 
+static void report_not_analysed(void)
+{
+	struct bd_result *r = bd_result_new();
+	const char *file = main_input_filename ? main_input_filename : "<stdin>";
+	char why[1024];
+
+	snprintf(why, sizeof(why), "%s was not analysed: it does not compile", file);
+	bd_result_not_analysed(r, file, why);
+	report_file(r);
+	bd_result_free(r);
+}
+
 /* Run the core once over the whole unit and report. */
 static void analyse(void)
 {
@@ -344,6 +360,9 @@ static void on_finish(void *, void *)
 		       "bdops: -fsyntax-only runs no passes; nothing was analysed");
 	if (seen_error()) {
 		record_rejected();
+		/* a SARIF log says the unit was not analysed, not "clean" */
+		if (opts.format == BD_FMT_SARIF)
+			report_not_analysed();
 		return;
 	}
 	analyse();
@@ -361,8 +380,17 @@ static bool parse_args(struct plugin_name_args *info)
 
 		rc = bd_options_set(&opts, key, val, err, sizeof(err));
 		if (rc == 1) {
-			fprintf(stderr, "%s options (-fplugin-arg-%s-KEY[=VALUE]):\n%s",
-				plugin_name, plugin_name, bd_options_help());
+			char prefix[128];
+
+			snprintf(prefix, sizeof(prefix), "-fplugin-arg-%s-", plugin_name);
+			fprintf(stderr, "Usage: gcc -fplugin=PATH/%s.so "
+				"[-fplugin-arg-%s-KEY[=VALUE]]... -c FILE.c\n"
+				"\nOptions:\n%s",
+				plugin_name, plugin_name, bd_options_help_with(prefix));
+		} else if (rc == 2) {
+			fprintf(stderr, "%s (bdops) %s\nbuilt for GCC %s, loaded by GCC %s\n",
+				plugin_name, BD_VERSION, gcc_version.basever,
+				host_version);
 		} else if (rc < 0) {
 			error("%s: %s", plugin_name, err);
 			ok = false;
@@ -376,6 +404,7 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
 	struct register_pass_info pass;
 
 	plugin_name = info->base_name;
+	host_version = version->basever;
 	if (!plugin_default_version_check(version, &gcc_version)) {
 		error("%s: built for GCC %s (%s) but loaded into GCC %s (%s); "
 		      "rebuild the plugin with this compiler", plugin_name,

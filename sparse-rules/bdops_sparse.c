@@ -65,18 +65,59 @@ static void usage_error(const char *msg)
 	exit(2);
 }
 
+static void help(void)
+{
+	printf("Usage: bdops-sparse [SPARSE OPTIONS] [BDOPS OPTIONS] FILE...\n"
+	       "  or:  make C=1 CHECK=bdops-sparse\n"
+	       "\n"
+	       "sparse with the bdops checks of block drivers' block_device_operations\n"
+	       "use.  Takes sparse's whole command line and prints what sparse prints,\n"
+	       "followed, for each file, by the bdops findings in sparse's format.\n"
+	       "\n"
+	       "Options:\n"
+	       "  -fbdops-KEY[=VALUE]          a bdops option (below)\n"
+	       "  -Wbdops-CHECK                enable a check (-Wbdops-put-mode)\n"
+	       "  -Wno-bdops-CHECK             disable a check\n"
+	       "  -Wbdops-error                exit 1 if there is a bdops finding\n"
+	       "  -h, --help                   print this help and exit\n"
+	       "  -V, --version                print the versions of bdops and sparse, and exit\n"
+	       "\n"
+	       "bdops options:\n%s"
+	       "\n"
+	       "Every other option is sparse's (-Wsparse-error, -Wno-decl, -D, -I, ...).\n"
+	       "\n"
+	       "Exit status:\n"
+	       "  sparse's: 0 even with warnings, 1 under -Wsparse-error once there is a\n"
+	       "  warning; 1 also when a bdops finding is an error (-Wsparse-error,\n"
+	       "  -fbdops-error=yes) or, with -Wbdops-error, when there is a finding;\n"
+	       "  2 for a bad bdops option.\n"
+	       "\n"
+	       "Examples:\n"
+	       "  make C=2 CHECK=bdops-sparse drivers/block/\n"
+	       "      check every file of a kernel directory\n"
+	       "  bdops-sparse -Wno-bdops-put-mode -Iinclude drivers/block/floppy.c\n"
+	       "      one file, without the put-mode check\n"
+	       "\n"
+	       "See also: bdops(1), sparse(1), bdops-plugins(7).\n",
+	       bd_options_help_with("-fbdops-"));
+	exit(0);
+}
+
+static void version(void)
+{
+	printf("bdops-sparse (bdops) %s\nsparse %s\n", BD_VERSION, sparse_version);
+	exit(0);
+}
+
 static void set_option(const char *key, const char *value)
 {
 	char err[1024];
 	int rc = bd_options_set(&opts, key, value, err, sizeof(err));
 
-	if (rc == 1) {
-		printf("bdops-sparse options (-fbdops-KEY[=VALUE]):\n%s"
-		       "  -Wbdops-CHECK / -Wno-bdops-CHECK  enable / disable a check\n"
-		       "  -Wbdops-error              exit 1 if any bdops finding\n",
-		       bd_options_help());
-		exit(0);
-	}
+	if (rc == 1)
+		help();
+	if (rc == 2)
+		version();
 	if (rc < 0)
 		usage_error(err);
 }
@@ -90,7 +131,11 @@ static int take_options(int argc, char **argv)
 
 	for (i = 1; i < argc; i++) {
 		a = argv[i];
-		if (!strncmp(a, "-fbdops-", 8)) {
+		if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+			help();
+		} else if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
+			version();
+		} else if (!strncmp(a, "-fbdops-", 8)) {
 			eq = strchr(a + 8, '=');
 			if (eq) {
 				snprintf(key, sizeof(key), "%.*s", (int)(eq - (a + 8)), a + 8);

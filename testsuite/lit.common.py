@@ -65,6 +65,10 @@ config.substitutions += [
     ('%repo', repo),
     ('%clang', os.path.join(llvm_bin, 'clang')),
     ('%python', '/usr/bin/python3'),
+    # SARIF Multitool + the SARIF 2.1.0 schema (scripts/setup.sh installs them)
+    ('%sarif_validate', '/usr/bin/python3 -W ignore %s %s' % (
+        os.path.join(repo, 'testsuite', 'Inputs', 'sarif_validate.py'),
+        os.path.join(build, 'third_party', 'sarif-multitool'))),
 ]
 
 # %kflags_ERA for every header era under kernel-fixtures/include (legacy,

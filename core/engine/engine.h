@@ -163,6 +163,8 @@ void bd_check_ndelay_flags(struct bd_ctx *c);
 void bd_check_put_mode(struct bd_ctx *c);
 void bd_check_deprecated_ioctl(struct bd_ctx *c);
 void bd_check_put_holder(struct bd_ctx *c);
+/* suppress.c: "bdops:" comments that suppress nothing */
+void bd_check_suppression_comments(struct bd_ctx *c);
 /* fixit.c: edits for the findings whose fix hint is mechanical */
 void bd_fixits(struct bd_ctx *c);
 

@@ -611,15 +611,6 @@ bd_val phi2(struct fb *f, const char *type, bd_val a, int ba, bd_val b, int bb)
 
 /* ---- running and checking ---- */
 
-static const char *const check_names[BD_CHECK_COUNT] = {
-	[BD_CHECK_FILE_WRITE] = "file-write",
-	[BD_CHECK_NDELAY_FLAGS] = "ndelay-flags",
-	[BD_CHECK_PUT_MODE] = "put-mode",
-	[BD_CHECK_DEPRECATED_IOCTL] = "deprecated-ioctl",
-	[BD_CHECK_DEPRECATED_PROTOTYPE] = "deprecated-prototype",
-	[BD_CHECK_PUT_HOLDER] = "put-holder",
-};
-
 
 void opt(struct tu *t, const char *key, const char *value)
 {
@@ -634,7 +625,7 @@ void only(struct tu *t, const char *check)
 	int i;
 
 	for (i = 0; i < BD_CHECK_COUNT; i++)
-		if (strcmp(check_names[i], check))
+		if (strcmp(bd_check_info(i)->name, check))
 			t->o.enabled[i] = 0;
 	t->o.enabled[BD_CHECK_DEPRECATED_PROTOTYPE] =
 		t->o.enabled[BD_CHECK_DEPRECATED_IOCTL];
@@ -650,7 +641,7 @@ void analyze(struct tu *t)
 
 static const char *check_name(enum bd_check c)
 {
-	return (unsigned)c < BD_CHECK_COUNT ? check_names[c] : "?";
+	return (unsigned)c < BD_CHECK_COUNT ? bd_check_info(c)->name : "?";
 }
 
 static const char *sev_name(enum bd_severity s)

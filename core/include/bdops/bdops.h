@@ -23,6 +23,9 @@
 extern "C" {
 #endif
 
+/* bdops' version: every tool's --version prints it with its host's. */
+#define BD_VERSION "0.1.0"
+
 /* ---- checks ---- */
 enum bd_check {
 	BD_CHECK_FILE_WRITE,
@@ -31,6 +34,7 @@ enum bd_check {
 	BD_CHECK_DEPRECATED_IOCTL,
 	BD_CHECK_DEPRECATED_PROTOTYPE,
 	BD_CHECK_PUT_HOLDER,
+	BD_CHECK_SUPPRESSION_COMMENT,
 	BD_CHECK_COUNT
 };
 
@@ -51,6 +55,10 @@ int bd_check_lookup(const char *name);
 /* ---- options (shared by plugins, sparse and the driver) ---- */
 enum bd_format { BD_FMT_TEXT, BD_FMT_JSON, BD_FMT_SARIF };
 enum bd_error_mode { BD_ERR_AUTO, BD_ERR_YES, BD_ERR_NO };
+/* Colour in the text report, as GCC's -fdiagnostics-color: auto colours
+ * a terminal unless TERM is "dumb", NO_COLOR is set or GCC_COLORS is
+ * empty; GCC_COLORS picks the colours. */
+enum bd_color { BD_COLOR_AUTO, BD_COLOR_ALWAYS, BD_COLOR_NEVER };
 
 struct bd_options {
 	int enabled[BD_CHECK_COUNT];
@@ -64,16 +72,22 @@ struct bd_options {
 	const char *root;	/* repo root for SARIF uriBaseId, or NULL */
 	const char *dump_ir;	/* "-" (stderr) or a file: dump the unit */
 	int verbose;
+	enum bd_color color;	/* the text report (the driver's) */
 };
 void bd_options_init(struct bd_options *o);
 /* Set one option by name ("format", "output", "facts-dir", "strict",
- * "disable", "enable", "error", "baseline", "root", "dump-ir", "help").  value may be NULL for
- * flags.  Returns 0, or -1 with a message in err (which names the valid
- * options or values). */
+ * "disable", "enable", "error", "baseline", "root", "dump-ir", "help",
+ * "version").  value may be NULL for flags.  Returns 0; 1 for "help" (the
+ * frontend prints its usage and bd_options_help()), 2 for "version" (it
+ * prints BD_VERSION and its host's version); or -1 with a message in err
+ * (which names the valid options or values). */
 int bd_options_set(struct bd_options *o, const char *key, const char *value,
 		   char *err, size_t errlen);
 /* "format, output, facts-dir, ..." with one line each, for help. */
 const char *bd_options_help(void);
+/* The same spelled as a host takes them ("-fplugin-arg-bdops_gcc-"):
+ * each option on a line of its own, what it does on the next. */
+const char *bd_options_help_with(const char *prefix);
 
 /* ---- findings ---- */
 enum bd_severity { BD_SEV_WARNING, BD_SEV_ERROR, BD_SEV_NOTE };
@@ -131,6 +145,14 @@ void bd_result_free(struct bd_result *r);
 struct bd_result *bd_result_new(void);
 void bd_result_add(struct bd_result *r, const struct bd_finding *f);
 void bd_result_sort(struct bd_result *r);
+/* A unit of this run that was not analysed, or not whole (its compile
+ * failed, its frontend died or wrote nothing): the SARIF log then says
+ * executionSuccessful false, with a notification naming it, so an upload
+ * never looks clean.  file may be NULL. */
+void bd_result_not_analysed(struct bd_result *r, const char *file, const char *why);
+/* Add everything of 'from' to 'to': findings (suppressed ones too),
+ * functions analysed, units not analysed, an internal error. */
+void bd_result_absorb(struct bd_result *to, const struct bd_result *from);
 /* Read a JSON array written by bd_report_write(BD_FMT_JSON). 0 or -1. */
 int bd_result_read_json(struct bd_result *r, const char *path);
 

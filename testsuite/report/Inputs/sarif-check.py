@@ -1,10 +1,14 @@
 # Structural check of a bdops SARIF 2.1.0 log (what code-scanning services
 # require), then one line per result for FileCheck:
 #   RESULT ruleId level uri@uriBaseId:line:col fingerprint [suppression]
+# With --exists, every result's file must exist where its URI says.
 import json
+import os
 import sys
+from urllib.parse import unquote, urlparse
 
-log = json.load(open(sys.argv[1]))
+exists = '--exists' in sys.argv
+log = json.load(open([a for a in sys.argv[1:] if a != '--exists'][0]))
 errors = []
 
 
@@ -26,8 +30,13 @@ for r in rules:
     need(r['id'].startswith('bdops-'), 'rule id %s is bdops-*' % r['id'])
     for key in ('shortDescription', 'fullDescription', 'help'):
         need(r.get(key, {}).get('text'), '%s has %s.text' % (r['id'], key))
-    need(r.get('helpUri') == 'docs/checks/%s.md' % r['id'][6:] or
-         r['id'] == 'bdops-deprecated-prototype', '%s helpUri' % r['id'])
+    # the help is the check's docs/checks page; no relative URI anywhere
+    need(r['help'].get('markdown', '').startswith('# bdops-'), '%s help.markdown' % r['id'])
+    need('helpUri' not in r, '%s has no helpUri' % r['id'])
+need('informationUri' not in drv, 'no relative informationUri')
+inv = run.get('invocations', [])
+need(len(inv) == 1 and isinstance(inv[0].get('executionSuccessful'), bool),
+     'one invocation with executionSuccessful')
 bases = run.get('originalUriBaseIds', {})
 need(bases.get('SRCROOT', {}).get('uri', '').startswith('file:///') and
      bases['SRCROOT']['uri'].endswith('/'), 'SRCROOT is a file:/// directory URI')
@@ -46,12 +55,20 @@ for res in run.get('results', []):
     need('bdops/v1' in res.get('partialFingerprints', {}), 'partialFingerprints')
     phys = locs[0]['physicalLocation']
     art = phys['artifactLocation']
+    if exists:
+        base = bases.get(art.get('uriBaseId'), {}).get('uri', '')
+        path = unquote(urlparse(base + art['uri']).path)
+        need(os.path.isfile(path), '%s exists' % path)
     sup = ' '.join(s['kind'] for s in res.get('suppressions', []))
     print('RESULT %s %s %s@%s:%d:%d %s %s' % (
         res['ruleId'], res['level'], art['uri'], art.get('uriBaseId', '-'),
         phys['region']['startLine'], phys['region'].get('startColumn', 0),
         res['partialFingerprints']['bdops/v1'], sup))
 print('rules: ' + ' '.join(ids))
+for i in inv:
+    print('invocation: %s' % ('ok' if i.get('executionSuccessful') else 'failed'))
+    for n in i.get('toolExecutionNotifications', []):
+        print('notification: %s %s' % (n['level'], n['message']['text']))
 for e in errors:
     print('SARIF ERROR: ' + e)
 sys.exit(1 if errors else 0)
