@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # run_doc_blocks.py REPO WORKDIR DOC...: run the ```sh blocks of each doc,
 # in order, in one new directory per doc (bash -e, BDOPS_SRC=REPO,
-# REPO/build/bin first on PATH; each block starts in that directory).
+# REPO/build/bin first on PATH, pre-commit's cache under WORKDIR; each
+# block starts in that directory).
 # Prints one line per block; exits 1 if any block failed.
 import os
 import re
@@ -11,6 +12,7 @@ import sys
 
 repo, work, docs = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3:]
 env = dict(os.environ, BDOPS_SRC=repo, LC_ALL='C', GIT_CONFIG_NOSYSTEM='1',
+           PRE_COMMIT_HOME=os.path.join(work, 'pre-commit-cache'),
            PATH=os.path.join(repo, 'build', 'bin') + os.pathsep + os.environ['PATH'])
 failed = 0
 for doc in docs:
