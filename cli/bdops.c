@@ -58,7 +58,7 @@ static const struct dopt dopts[] = {
 	{ "objects",        1, 0, 0, C_MERGE, "TREE: the facts in every object and archive under a build tree (repeatable)" },
 	{ "force",          0, 0, 0, C_HOOK,  "replace an existing pre-commit hook" },
 	{ "jobs",           1, 0, 0, C_CHECK, "N: run N compilers at once (also -j N)" },
-	{ "includers",      1, 0, 0, C_REVIEW | C_HOOK, "N: review: check a changed header through at most N of the .c files that include it (default 16; 0: all)" },
+	{ "includers",      1, 0, 0, C_REVIEW | C_HOOK, "N: check a changed header through at most N of the .c files that include it (default 16; 0: all)" },
 	{ "timeout",        1, 0, 0, C_CHECK | C_MERGE | C_WORK, "SECONDS: stop a unit's frontend after this long (default 300; 0: never)" },
 	{ "color",          2, 0, 0, C_ALL | C_REVIEW, "[=WHEN]: colour the text report: auto (default), always, never (also -fdiagnostics-color[=WHEN])" },
 	{ "dump-ir",        2, 1, 1, C_CHECK, "[=FILE]: dump the lowered code (to stderr)" },
