@@ -1664,6 +1664,9 @@ static int fix_file(struct fixer *fx, const char *path, const char *tmp, struct 
 		else if (f->check == BD_CHECK_FILE_WRITE)
 			left_alone(fx, f, "a write to struct file has no mechanical replacement; "
 				   "keep the state in the driver or derive it from the mode");
+		else if (f->check == BD_CHECK_BDEV_RELEASE)
+			left_alone(fx, f, "which release to drop or move is the code's choice; "
+				   "see the finding's fix hint");
 	}
 	verify_puts(fx, tmp);
 	claim_fallbacks(fx, tmp);

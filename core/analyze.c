@@ -12,6 +12,7 @@
 #include <string.h>
 #include "internal.h"
 #include "engine/engine.h"
+#include "engine/bdev_api.h"
 
 void bd_report(struct bd_ctx *c, enum bd_check check, enum bd_severity sev,
 	       struct bd_loc loc, const char *function, const char *fix,
@@ -91,6 +92,7 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	bd_check_ndelay_flags(&c);
 	bd_check_put_mode(&c);
 	bd_check_put_holder(&c);
+	bd_check_bdev_release(&c);
 	bd_fixits(&c);
 	bd_check_suppression_comments(&c);
 
@@ -104,6 +106,7 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 
 	for (int i = 0; i < c.nfns; i++)
 		bd_fn_free(&c.fns[i]);
+	bd_bapi_free(&c);
 	free(c.fns);
 	free(c.ff);
 	free(c.hash);

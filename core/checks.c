@@ -92,6 +92,18 @@ static const struct bd_check_info checks[BD_CHECK_COUNT] = {
 		"docs/checks/suppression-comment.md",
 		"2.6.27+"
 	},
+	{
+		BD_CHECK_BDEV_RELEASE, "bdev-release", "bdops-bdev-release",
+		"a bdev_handle or block device file is given back twice, or while it is an error pointer, or its block_device is used after",
+		"From 6.7 an opened block device is a struct bdev_handle "
+		"(bdev_open_by_dev/path(), given back with bdev_release()), from 6.9 a "
+		"struct file (bdev_file_open_by_dev/path(), given back with fput() or "
+		"bdev_fput()). Both openers return ERR_PTR() on failure: give back only "
+		"what was opened, once on every path, and do not use the block_device "
+		"it gives (handle->bdev, file_bdev(file)) after giving it back.",
+		"docs/checks/bdev-release.md",
+		"6.7+"
+	},
 };
 
 const struct bd_check_info *bd_check_info(enum bd_check id)

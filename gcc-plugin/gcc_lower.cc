@@ -609,6 +609,11 @@ void lowerer::assign(gassign *g)
 			v = bd_copy(f, cur, operand(rhs1), t, loc);
 		else if (code == NEGATE_EXPR)
 			v = bd_unop(f, cur, BD_NEG, operand(rhs1), t, loc);
+		else if (code == BIT_NOT_EXPR &&
+			 TREE_CODE(TREE_TYPE(lhs)) == BOOLEAN_TYPE)
+			/* gimplified !b of a _Bool: what the AST frontends
+			 * lower as a logical not (C's ~ promotes to int) */
+			v = bd_unop(f, cur, BD_NOT, operand(rhs1), t, loc);
 		else if (code == BIT_NOT_EXPR)
 			v = bd_unop(f, cur, BD_BITNOT, operand(rhs1), t, loc);
 		else if (code == TRUTH_NOT_EXPR)

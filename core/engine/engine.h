@@ -91,6 +91,7 @@ struct bd_ctx {
 	struct bd_summary *sum;		/* cross-TU facts being recorded */
 	int *hash;			/* function by interned name */
 	int hsize;
+	struct bd_bapi *bapi;		/* bdev_api.c, computed when asked */
 };
 
 /* func.c */
@@ -151,6 +152,27 @@ const char *bd_file_field(struct bd_fn *fn, const char *tag, const char *name,
  * the field path ("" for the whole object). */
 int bd_points_into_file(struct bd_fn *fn, bd_val p, char *field, size_t len);
 
+/* paths.c: path-sensitive exploration (see its header).  The check fills
+ * in everything but 'complete', which says whether every path was walked
+ * within the budget (64 visits per block). */
+struct bd_walk {
+	struct bd_fn *fn;
+	int size;			/* ints per state */
+	int cap;			/* states kept per block before joining */
+	void *ctx;
+	void (*block)(struct bd_walk *w, int b, int *s);	/* run b's events */
+	int (*edge)(struct bd_walk *w, int b, int si, int *s);	/* 0: infeasible */
+	void (*join)(struct bd_walk *w, int *into, const int *from);
+	void (*exit)(struct bd_walk *w, int b, const int *s);	/* at a return */
+	int complete;
+};
+void bd_walk(struct bd_walk *w, const int *entry);
+
+/* value.c: what a condition tests once !, != 0, == 0 and
+ * likely()/unlikely() are looked through; *negated says whether they
+ * turned it around.  0 when nothing is left. */
+bd_val bd_cond_base(struct bd_fn *fn, bd_val v, int *negated);
+
 /* Report helpers (analyze.c) */
 void bd_report(struct bd_ctx *c, enum bd_check check, enum bd_severity sev,
 	       struct bd_loc loc, const char *function, const char *fix,
@@ -163,6 +185,7 @@ void bd_check_ndelay_flags(struct bd_ctx *c);
 void bd_check_put_mode(struct bd_ctx *c);
 void bd_check_deprecated_ioctl(struct bd_ctx *c);
 void bd_check_put_holder(struct bd_ctx *c);
+void bd_check_bdev_release(struct bd_ctx *c);
 /* suppress.c: "bdops:" comments that suppress nothing */
 void bd_check_suppression_comments(struct bd_ctx *c);
 /* fixit.c: edits for the findings whose fix hint is mechanical */

@@ -265,3 +265,11 @@ int bd_null_test(struct bd_fn *fn, bd_val cond, bd_val *ptr)
 	*ptr = 0;
 	return null_test(fn, cond, ptr, 0);
 }
+
+int bd_errptr_or_null(struct bd_fn *fn, bd_val cond)
+{
+	int neg;
+	struct bd_event *e = bd_strip(fn, bd_cond_base(fn, cond, &neg));
+
+	return e && e->op == BD_CALL && e->name && !strcmp(e->name, "IS_ERR_OR_NULL");
+}

@@ -27,6 +27,11 @@
  */
 int bd_errptr_test(struct bd_fn *fn, bd_val cond, bd_val *ptr);
 
+/* Does the error side of test 'cond' hold NULL too (IS_ERR_OR_NULL())?
+ * A check that knows what a pointer may be (an error pointer, NULL, an
+ * object) keeps NULL on the side where it can be. */
+int bd_errptr_or_null(struct bd_fn *fn, bd_val cond);
+
 /*
  * Is 'cond' a NULL test of a pointer (p, !p, p == NULL, p != NULL, through
  * casts and likely()/unlikely())?  Returns 1 when cond is non-zero exactly

@@ -223,3 +223,35 @@ int bd_points_into_file(struct bd_fn *fn, bd_val p, char *field, size_t len)
 	}
 	return 0;
 }
+
+bd_val bd_cond_base(struct bd_fn *fn, bd_val v, int *negated)
+{
+	int64_t k;
+
+	*negated = 0;
+	for (int depth = 0; depth <= 16; depth++) {
+		struct bd_event *e = bd_strip(fn, v);
+
+		if (!e)
+			return 0;
+		if (e->op == BD_UNOP && e->sub == BD_NOT) {
+			*negated = !*negated;
+			v = e->a;
+			continue;
+		}
+		if (e->op == BD_BINOP && (e->sub == BD_NE || e->sub == BD_EQ) &&
+		    bd_const_value(fn, e->b, &k) && k == 0) {
+			if (e->sub == BD_EQ)
+				*negated = !*negated;
+			v = e->a;
+			continue;
+		}
+		if (e->op == BD_CALL && e->name && e->nargs >= 1 &&
+		    (!strcmp(e->name, "expect") || !strcmp(e->name, "__builtin_expect"))) {
+			v = e->args[0];
+			continue;
+		}
+		return v;
+	}
+	return 0;
+}

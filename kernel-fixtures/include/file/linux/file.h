@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Fixture header (file era, 6.9 and later): references to struct file.
+ * fput() drops one; the last one releases the file (for a block device
+ * file: gives the device and its claim back).
+ */
+#ifndef _LINUX_FILE_H
+#define _LINUX_FILE_H
+
+#include <linux/fs.h>
+
+extern void fput(struct file *);
+extern struct file *get_file(struct file *f);
+
+#endif /* _LINUX_FILE_H */
