@@ -13,6 +13,18 @@
  * reported at the calls that pass it one, not in the helper: that is where
  * the struct file comes from.
  *
+ * A struct file the code created itself (a VFS constructor such as
+ * alloc_file_pseudo_noaccount(), or a function of the unit returning what
+ * one made) is its creator's to fill in: never reported.  This is the
+ * block layer building block device files (6.12's bdev_file_open_by_dev()
+ * and bdev_open()), decided on the value, not on a path like block/.
+ *
+ * File era (6.9+): a write, in any function, to a field of a block device
+ * file the code opened with bdev_file_open_by_*() (or kept in a field or
+ * global of the unit) is reported too: the block layer set f_flags and
+ * f_mode from the open and keeps the holder in private_data.  A unit that
+ * implements the openers is the block layer itself and is not reported.
+ *
  * Limits: a struct file reached through a global or a list is judged only
  * where it is written.  Writes through function pointers are not followed.
  * Confidence: high.
@@ -21,6 +33,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "../engine/engine.h"
+#include "../engine/bdev_api.h"
 
 #define PATHLEN 256
 #define MAXPARAMS 16
@@ -35,6 +48,7 @@ struct pwrite {
 struct fw {
 	struct bd_ctx *c;
 	struct pwrite (*sum)[MAXPARAMS];	/* per function, per param */
+	char *made;		/* per function: returns a struct file it created */
 };
 
 static const char *const mem_writers[] = {
@@ -84,6 +98,74 @@ static bd_val file_base(struct bd_fn *fn, const char *tag, bd_val base)
 		base = d->a;
 	}
 	return 0;
+}
+
+/* The VFS calls that make a new struct file nobody else has seen yet:
+ * the code that calls them fills the file in (block/bdev.c's
+ * bdev_file_open_by_dev() stores the holder in private_data). */
+static const char *const creators[] = {
+	"alloc_file_pseudo", "alloc_file_pseudo_noaccount", "alloc_file_clone",
+	"alloc_empty_file", "alloc_empty_file_noaccount", "alloc_empty_backing_file",
+	NULL,
+};
+
+static int is_creator_call(struct bd_ctx *c, const struct bd_event *e, const char *made)
+{
+	struct bd_fn *g;
+
+	if (e->op != BD_CALL || !e->name)
+		return 0;
+	for (int i = 0; creators[i]; i++)
+		if (!strcmp(e->name, creators[i]))
+			return 1;
+	g = bd_fn_by_name(c, e->name);
+	return g && made && made[g - c->fns];
+}
+
+/* Is the struct file behind value v one this code created itself (every
+ * root a creator call, or a call of a function of the unit that returns
+ * what it created)?  Its creator may fill it in: that is no write to a
+ * file the block layer handed to a method. */
+static int created_file(struct bd_ctx *c, struct bd_fn *fn, bd_val v, const char *made)
+{
+	struct bd_roots r;
+
+	bd_roots(fn, file_base(fn, NULL, v) ? file_base(fn, NULL, v) : v, &r);
+	if (r.overflow || !r.n)
+		return 0;
+	for (int i = 0; i < r.n; i++)
+		if (!r.ev[i] || !is_creator_call(c, r.ev[i], made))
+			return 0;
+	return 1;
+}
+
+/* Functions of the unit that return a struct file they created. */
+static char *find_makers(struct bd_ctx *c)
+{
+	char *made = bd_xcalloc(c->nfns + 1, 1);
+	int changed = 1, rounds = 0;
+
+	while (changed && rounds++ < 16) {
+		changed = 0;
+		for (int i = 0; i < c->nfns; i++) {
+			struct bd_fn *fn = &c->fns[i];
+
+			if (!fn->kept || made[i])
+				continue;
+			for (int b = 0; b < fn->f->nblocks && !made[i]; b++) {
+				struct bd_block *blk = fn->f->blocks[b];
+				struct bd_roots r;
+
+				if (blk->term != BD_T_RETURN || !blk->cond)
+					continue;
+				bd_roots(fn, blk->cond, &r);
+				for (int k = 0; k < r.n && !r.overflow; k++)
+					if (r.ev[k] && is_creator_call(c, r.ev[k], made))
+						made[i] = changed = 1;
+			}
+		}
+	}
+	return made;
 }
 
 static void join_path(char *out, size_t len, const char *outer, const char *inner)
@@ -153,6 +235,8 @@ static void direct_write(struct fw *w, struct bd_fn *fn, bd_val obj,
 	int p = param_root(fn, obj);
 	char what[PATHLEN * 2], field[PATHLEN];
 
+	if (created_file(w->c, fn, obj, w->made))
+		return;
 	if (!final) {
 		note_param(w, fn, p, inner, loc, fname(fn), changed);
 		return;
@@ -193,7 +277,7 @@ static void at_call(struct fw *w, struct bd_fn *fn, struct bd_event *e,
 		struct pwrite *pw = &w->sum[g - w->c->fns][i];
 		int p;
 
-		if (!pw->set)
+		if (!pw->set || created_file(w->c, fn, e->args[i], w->made))
 			continue;
 		p = param_root(fn, e->args[i]);
 		if (!final) {
@@ -219,6 +303,78 @@ static void at_call(struct fw *w, struct bd_fn *fn, struct bd_event *e,
 	}
 }
 
+/* The block device file behind value v (6.9+): every root an opener of
+ * the file era (or a wrapper of one), or a field or global such files are
+ * kept in.  Returns 1 and the opener, when one is in sight, in *open. */
+static int bdev_file(struct bd_ctx *c, struct bd_fn *fn, bd_val v, struct bd_event **open)
+{
+	struct bd_roots r;
+	const struct bd_bkey *k;
+
+	*open = NULL;
+	bd_roots(fn, v, &r);
+	if (r.overflow || !r.n)
+		return 0;
+	for (int i = 0; i < r.n; i++) {
+		struct bd_event *e = r.ev[i];
+		struct bd_fn *g;
+
+		if (!e)
+			return 0;
+		if (bd_bapi_opener(c, e) == BD_BOBJ_FILE ||
+		    (e->op == BD_CALL && (g = bd_fn_by_name(c, e->name)) &&
+		     bd_bapi_wrapper(c, g) == BD_BOBJ_FILE)) {
+			if (!*open)
+				*open = e;
+			continue;
+		}
+		k = e->op == BD_FIELD_LOAD ? bd_bapi_key(c, e->tag, e->name, NULL) :
+		    e->op == BD_GLOBAL_LOAD ? bd_bapi_key(c, NULL, NULL, e->name) : NULL;
+		if (!k || k->kind != BD_BOBJ_FILE)
+			return 0;
+	}
+	return 1;
+}
+
+/* A write to a block device file the code opened: the block layer
+ * filled that file in and keeps using it (the holder is its
+ * private_data).  The block layer's own code - a unit that implements
+ * the openers - owns those files and is never reported. */
+static void bdev_file_write(struct fw *w, struct bd_fn *fn, struct bd_event *e,
+			    const char *field, struct bd_event *open)
+{
+	const char *why, *fix;
+	char msg[512], note[256], fixbuf[256];
+	struct bd_note n;
+	const char *opener = open ? open->name : NULL;
+
+	if (bd_bapi_implements(w->c))
+		return;
+	if (!strcmp(field, "private_data")) {
+		why = "the block layer keeps the holder there";
+		fix = "keep the driver's data in its own structure, next to the file pointer";
+	} else if (!strcmp(field, "f_flags") || !strcmp(field, "f_mode")) {
+		why = "the block layer set it from the mode of the open";
+		snprintf(fixbuf, sizeof(fixbuf), "pass the mode to %s() instead (BLK_OPEN_*)",
+			 opener ? opener : "bdev_file_open_by_dev/path");
+		fix = fixbuf;
+	} else {
+		why = "the file belongs to the block layer";
+		fix = "do not write a file the block layer opened; keep the state in the driver";
+	}
+	if (opener)
+		snprintf(msg, sizeof(msg), "'%s' writes 'file->%s' of a block device file it opened with %s(); %s",
+			 fname(fn), field, opener, why);
+	else
+		snprintf(msg, sizeof(msg), "'%s' writes 'file->%s' of a block device file; %s",
+			 fname(fn), field, why);
+	n.loc = open ? open->loc : e->loc;
+	snprintf(note, sizeof(note), "%s() opened it here", opener ? opener : "");
+	n.message = note;
+	bd_report(w->c, BD_CHECK_FILE_WRITE, BD_SEV_WARNING, e->loc, fname(fn),
+		  bd_result_str(w->c->r, fix), open ? 1 : 0, &n, "%s", msg);
+}
+
 static void scan(struct fw *w, struct bd_fn *fn, int final, int *changed)
 {
 	struct bd_func *f = fn->f;
@@ -226,7 +382,7 @@ static void scan(struct fw *w, struct bd_fn *fn, int final, int *changed)
 
 	for (int b = 0; b < f->nblocks; b++)
 		for (int k = 0; k < f->blocks[b]->nevents; k++) {
-			struct bd_event *e = &f->blocks[b]->events[k];
+			struct bd_event *e = &f->blocks[b]->events[k], *open;
 			bd_val base;
 
 			switch (e->op) {
@@ -234,6 +390,11 @@ static void scan(struct fw *w, struct bd_fn *fn, int final, int *changed)
 				if (!bd_file_field(fn, e->tag, e->name, e->a, path, sizeof(path)))
 					break;
 				base = file_base(fn, e->tag, e->a);
+				if (bdev_file(w->c, fn, base, &open)) {
+					if (final)
+						bdev_file_write(w, fn, e, path, open);
+					break;
+				}
 				direct_write(w, fn, base, path, 1, e->loc, final, changed);
 				break;
 			case BD_DEREF_STORE:
@@ -250,7 +411,7 @@ static void scan(struct fw *w, struct bd_fn *fn, int final, int *changed)
 
 void bd_check_file_write(struct bd_ctx *c)
 {
-	struct fw w = { c, bd_xcalloc(c->nfns + 1, sizeof(*w.sum)) };
+	struct fw w = { c, bd_xcalloc(c->nfns + 1, sizeof(*w.sum)), find_makers(c) };
 	int changed = 1, rounds = 0;
 
 	/* Summaries first, to a fixed point (helpers calling helpers). */
@@ -264,4 +425,5 @@ void bd_check_file_write(struct bd_ctx *c)
 		if (c->fns[i].kept)
 			scan(&w, &c->fns[i], 1, &changed);
 	free(w.sum);
+	free(w.made);
 }
