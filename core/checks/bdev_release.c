@@ -147,7 +147,8 @@ struct rs {			/* one function's walk */
 	int *evloc;		/* event number -> location of a field/global access */
 	struct bd_event **conds;	/* conditions branched on twice or more */
 	int ncond;
-	int off_slot, off_phi, off_loc, off_obj, off_cond, size;
+	int pnull[8], npnull;	/* parameters fields are read through */
+	int off_slot, off_phi, off_loc, off_obj, off_cond, off_pnull, size;
 	struct pending *p;
 	int np, capp;
 };
@@ -434,14 +435,28 @@ static int *S_obj(struct rs *x, int *s, int o)
 	return s + x->off_obj + 3 * o;	/* mask, release (+1), test block (+1) */
 }
 
+/* A parameter whose fields are places: a path that found it NULL
+ * (if (!dev) return;) did not touch them, which its summary must know. */
+static int pnull_index(struct rs *x, int param)
+{
+	for (int i = 0; i < x->npnull; i++)
+		if (x->pnull[i] == param)
+			return i;
+	return -1;
+}
+
 static void layout(struct rs *x)
 {
+	for (int i = 0; i < x->nl; i++)
+		if (x->l[i].param >= 0 && pnull_index(x, x->l[i].param) < 0 && x->npnull < 8)
+			x->pnull[x->npnull++] = x->l[i].param;
 	x->off_slot = 0;
 	x->off_phi = x->off_slot + x->nts;
 	x->off_loc = x->off_phi + x->ntp;
 	x->off_obj = x->off_loc + x->nl;
 	x->off_cond = x->off_obj + 3 * x->no;
-	x->size = x->off_cond + x->ncond;
+	x->off_pnull = x->off_cond + x->ncond;
+	x->size = x->off_pnull + x->npnull;
 }
 
 static void fresh_obj(struct rs *x, int *s, int o)
@@ -691,6 +706,10 @@ static void release(struct rs *x, int *s, struct bd_event *e, int o, int ri, int
 		note_rel_err(x, o, &x->r[ri], x->o[o].fl);
 	if (so[1] == 0)
 		so[1] = ri + 1;
+	/* past a release the object was a live one (had it not been, the
+	 * release is the finding): a later release is a second one */
+	if (so[0] & M_V)
+		so[0] = M_V;
 }
 
 static void note_rel_err(struct rs *x, int o, const struct rel *r, enum bd_bobj fl)
@@ -951,8 +970,17 @@ static int edge(struct bd_walk *w, int b, int si, int *s)
 			ok = refine(x, s, apv(x, s, ptr, 0), keep, b);
 		} else if ((side = bd_null_test(x->fn, blk->cond, &ptr)) >= 0) {
 			int null = taken == side;
+			struct bd_event *r = base_root(x->fn, ptr);
+			int pi = r && r->op == BD_PARAM ? pnull_index(x, (int)r->imm) : -1;
 
 			ok = refine(x, s, apv(x, s, ptr, 0), null ? M_N : M_E | M_V, b);
+			if (pi >= 0) {
+				int *pn = &s[x->off_pnull + pi];
+
+				if (*pn && *pn != (null ? 1 : 2))
+					ok = 0;
+				*pn = null ? 1 : 2;
+			}
 		}
 		if (ok) {
 			struct bd_event *id = cond_ident(x, blk->cond);
@@ -1046,7 +1074,10 @@ static void prepare_effects(struct rs *x)
 static void exit_effect(struct rs *x, const int *s, struct eff *ef, int o, int l)
 {
 	const int *so = s + x->off_obj + 3 * o;
+	int pi = l >= 0 && x->l[l].param >= 0 ? pnull_index(x, x->l[l].param) : -1;
 
+	if (pi >= 0 && s[x->off_pnull + pi] == 1)
+		return;		/* no object, no field: nothing happened to it */
 	ef->nexit++;
 	if (so[1] > 0)
 		ef->nrel++;
@@ -1164,6 +1195,8 @@ static void apply_summary(struct rs *x, int *s, struct bd_event *e, struct rsum 
 						report_double(x, e, &x->r[ri], &x->r[so[1] - 1], o);
 					if (so[1] == 0)
 						so[1] = ri + 1;
+					if (so[0] & M_V)
+						so[0] = M_V;
 				} else if (so[1] == 0) {
 					so[1] = REL_MAYBE;
 				}

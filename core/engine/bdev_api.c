@@ -191,6 +191,24 @@ static void key_store(struct bd_ctx *c, struct bd_bapi *a, struct bd_fn *fn,
 		add_key(a, NULL, NULL, e->name, k);
 }
 
+/* sb->s_bdev_file = f; sb->s_bdev = file_bdev(f): the store of the
+ * object (root 'obj') into a field of the same object 'base'. */
+static struct bd_event *kept_beside(struct bd_fn *fn, struct bd_event *base, const char *tag,
+				    struct bd_event *obj)
+{
+	if (!obj)
+		return NULL;
+	for (int b = 0; b < fn->f->nblocks; b++)
+		for (int k = 0; k < fn->f->blocks[b]->nevents; k++) {
+			struct bd_event *e = &fn->f->blocks[b]->events[k];
+
+			if (e->op == BD_FIELD_STORE && e->tag == tag && one_root(fn, e->a) == base &&
+			    one_root(fn, e->b) == obj)
+				return e;
+		}
+	return NULL;
+}
+
 /* A field of the same object its block_device is stored in
  * (rdev->bdev = file_bdev(rdev->bdev_file)). */
 static void key_derived(struct bd_ctx *c, struct bd_bapi *a, struct bd_fn *fn,
@@ -205,8 +223,11 @@ static void key_derived(struct bd_ctx *c, struct bd_bapi *a, struct bd_fn *fn,
 		return;
 	src = bd_strip(fn, x);
 	base = one_root(fn, e->a);
-	if (!src || src->op != BD_FIELD_LOAD || !base || one_root(fn, src->a) != base ||
-	    src->tag != e->tag)
+	if (!src || !base)
+		return;
+	if (src->op != BD_FIELD_LOAD || one_root(fn, src->a) != base || src->tag != e->tag)
+		src = kept_beside(fn, base, e->tag, one_root(fn, x));
+	if (!src)
 		return;
 	key = find_key(a, src->tag, src->name, NULL);
 	if (key && !key->dtag) {

@@ -27,11 +27,13 @@ void hmodel_abort_claim(const char *name, int holder);
 int hmodel_mount(const char *name, int ro);	/* >= 0 a mount, < 0 -errno */
 void hmodel_umount(int mnt);
 
-/* --- refdisk.c: the reference driver --- */
+/* --- refdisk.c: the reference driver (also of the handle and file eras:
+ * harness/omodel.h) --- */
 struct refdisk_stat {
 	int opens, releases;
 	int users;		/* opens not yet released */
 	int door_locked;
+	int syncs;		/* BLKFLSBUF ioctls */
 };
 int refdisk_stat(int unit, struct refdisk_stat *st);
 int refdisk_init(void);

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * refdisk.c - the reference driver of the holder era (6.5): a removable
- * disk served from memory, written against 6.5's block_device_operations.
+ * refdisk.c - the reference driver of the holder era (6.5) and, unchanged,
+ * of the handle (6.7/6.8) and file (6.9+) eras, which kept 6.5's methods:
+ * a removable disk served from memory, written against 6.5's
+ * block_device_operations.  Compiled and checked in each of the three.
  *
  *  - open(struct gendisk *, blk_mode_t) and release(struct gendisk *),
  *    called for every open and every put (bdev.c);
@@ -9,9 +11,12 @@
  *    unlocked by the last release (the driver counts its users: release
  *    gets no mode);
  *  - opens for write are refused on read-only media (refdisk1);
- *  - the eject ioctl needs BLK_OPEN_WRITE or BLK_OPEN_WRITE_IOCTL.
+ *  - the eject ioctl needs BLK_OPEN_WRITE or BLK_OPEN_WRITE_IOCTL;
+ *    BLKFLSBUF (what the models' sync_blockdev() sends) counts a sync.
  */
 // RUN: %check %s -- %kflags_holder 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %check %s -- %kflags_handle 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+// RUN: %check %s -- %kflags_file 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
 // CHECK: bdops: 0 findings
 
 #include <linux/module.h>
@@ -31,7 +36,7 @@ struct refdisk {
 	int		media_ro;
 	int		users;
 	int		door_locked;
-	int		opens, releases;
+	int		opens, releases, syncs;
 };
 
 static struct refdisk refdisks[REFDISK_UNITS];
@@ -71,6 +76,9 @@ static int refdisk_ioctl(struct block_device *bdev, blk_mode_t mode,
 		if (d->door_locked)
 			return -EBUSY;
 		return 0;
+	case BLKFLSBUF:
+		d->syncs++;
+		return 0;
 	default:
 		return arg ? -ENOTTY : -EINVAL;
 	}
@@ -95,6 +103,7 @@ int refdisk_stat(int unit, struct refdisk_stat *st)
 	st->releases = d->releases;
 	st->users = d->users;
 	st->door_locked = d->door_locked;
+	st->syncs = d->syncs;
 	return 0;
 }
 
