@@ -123,11 +123,13 @@ def main():
     ap.add_argument('--build-clang', required=True)
     ap.add_argument('--sparse-cmds', required=True)
     ap.add_argument('--bdops', required=True, help='bdops build directory')
-    ap.add_argument('--cocci', required=True)
+    ap.add_argument('--cocci', help='semantic patch of the cocci lane')
     ap.add_argument('--list', required=True)
     ap.add_argument('--reps', type=int, default=1)
     ap.add_argument('--lanes', default='gcc,clang,sparse,tool,cocci')
     ap.add_argument('--json', help='write all measurements here')
+    ap.add_argument('--facts', help='keep each lane\'s facts in FACTS/LANE and '
+                    'report what "bdops merge" of them finds')
     a = ap.parse_args()
 
     tus = [l.strip() for l in open(a.list) if l.strip() and not l.startswith('#')]
@@ -140,17 +142,27 @@ def main():
     tmp = tempfile.mkdtemp(prefix='bdops-bench-')
     out = os.path.join(tmp, 'out.txt')
 
+    def facts(lane, opt):
+        if not a.facts:
+            return ''
+        d = os.path.join(a.facts, lane)
+        os.makedirs(d, exist_ok=True)
+        return ' ' + opt + shlex.quote(d)
+
     # lane -> (plain command, bdops command, cwd) per unit
     def pair(lane, tu):
         if lane == 'gcc':
             c = kbuild_cmd(a.build_gcc, tu, tmp)
-            return c, c + ' -fplugin=%s -fplugin-arg-bdops_gcc-error=no' % gso, a.build_gcc
+            return c, c + ' -fplugin=%s -fplugin-arg-bdops_gcc-error=no' % gso + \
+                facts(lane, '-fplugin-arg-bdops_gcc-facts-dir='), a.build_gcc
         if lane == 'clang':
             c = kbuild_cmd(a.build_clang, tu, tmp)
-            return c, c + ' -fplugin=%s -fplugin-arg-bdops_clang-error=no' % cso, a.build_clang
+            return c, c + ' -fplugin=%s -fplugin-arg-bdops_clang-error=no' % cso + \
+                facts(lane, '-fplugin-arg-bdops_clang-facts-dir='), a.build_clang
         if lane == 'sparse':
             args = sparse_args(recorded, tu)
-            return 'sparse ' + args, shlex.quote(bsparse) + ' ' + args, a.build_gcc
+            return 'sparse ' + args, shlex.quote(bsparse) + facts(lane, '-fbdops-facts-dir=') + \
+                ' ' + args, a.build_gcc
         raise KeyError(lane)
 
     data = {l: {'plain': {}, 'bdops': {}, 'findings': {}, 'fail': [],
@@ -184,8 +196,9 @@ def main():
                     if sparse_own(texts['bdops']) != texts['plain'].splitlines():
                         data[lane]['differs'].append(tu)
             if rep == 0 and 'tool' in lanes:
-                cmd = '%s -p %s --error=no %s' % (tool, a.build_clang,
-                                                  os.path.join(a.src, tu))
+                cmd = '%s -p %s --error=no%s %s' % (tool, a.build_clang,
+                                                    facts('tool', '--facts-dir='),
+                                                    os.path.join(a.src, tu))
                 rc, cpu, wall, rss = run(cmd, a.build_clang, out)
                 data['tool']['bdops'][tu] = [(cpu, wall, rss)]
                 data['tool']['findings'][tu] = findings(out, a.src)
@@ -207,11 +220,56 @@ def main():
                   file=sys.stderr, flush=True)
 
     report(a, tus, lanes, data)
+    merged_bad = merge_report(a, lanes) if a.facts else False
     if a.json:
         with open(a.json, 'w') as f:
             json.dump(data, f, indent=1)
-    bad = any(data[l]['fail'] or data[l]['internal'] for l in lanes)
+    bad = any(data[l]['fail'] or data[l]['internal'] for l in lanes) or merged_bad
     return 1 if bad else 0
+
+
+def merge_report(a, lanes):
+    """bdops merge of each lane's facts: the whole-program findings (those
+    of every unit plus what only their combination shows), and whether the
+    lanes agree on them.  True when a merge failed or lanes disagree."""
+    bdops = os.path.join(a.bdops, 'bin', 'bdops')
+    keyed, bad = {}, False
+    print('\n== bdops merge of the facts (whole program)')
+    for lane in lanes:
+        d = os.path.join(a.facts, lane)
+        if lane == 'cocci' or not os.path.isdir(d):
+            continue
+        out = os.path.join(a.facts, lane + '.merge.txt')
+        rc, cpu, wall, rss = run('%s merge %s' % (shlex.quote(bdops), shlex.quote(d)),
+                                 a.src, out)
+        fs = findings(out, a.src)
+        print('\n-- %s: bdops merge: exit %d, %d finding(s), %.1f s' %
+              (NAME[lane], rc, len(fs), cpu))
+        if rc not in (0, 1):
+            bad = True
+            with open(out, errors='replace') as f:
+                print('   ' + '   '.join(f.readlines()[-5:]))
+        for f in fs:
+            print('   %s:%d: %s: %s' % (f['loc'], f['col'], f['sev'], f['msg']))
+            for n in f['notes']:
+                print('      ' + n)
+        keyed[lane] = sorted('%s: %s | %s' % (f['loc'], f['msg'], ' | '.join(f['notes']))
+                             for f in fs)
+    print('\n== merged findings: frontend agreement')
+    base = next(iter(keyed), None)
+    for lane in keyed:
+        if lane == base:
+            continue
+        if keyed[lane] == keyed[base]:
+            print('%s vs %s: identical' % (base, lane))
+            continue
+        bad = True
+        print('%s vs %s: differ' % (base, lane))
+        for x in sorted(set(keyed[base]) - set(keyed[lane])):
+            print('   only %s: %s' % (base, x))
+        for x in sorted(set(keyed[lane]) - set(keyed[base])):
+            print('   only %s: %s' % (lane, x))
+    return bad
 
 
 TARGET = {'gcc': 1.03, 'clang': 1.05, 'sparse': 1.2}

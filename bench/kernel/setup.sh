@@ -34,22 +34,4 @@ if [ ! -f "$src/Makefile" ]; then
 	tar -C "$work" -xf /usr/src/linux-source-6.1.tar.xz
 fi
 
-# scripts/config turns config.txt's options on; olddefconfig settles
-# their dependencies.
-opts=$(sed 's/#.*//' "$here/config.txt" | tr -s ' \n' ' ')
-while [ $# -ge 2 ]; do
-	out=$1 cc=$2
-	shift 2
-	stamp=$out/.bdops-bench-config
-	want="$cc $(sha1sum "$here/config.txt" | cut -c1-12)"
-	[ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ] && continue
-	echo "setup: configuring $out for $cc"
-	mkdir -p "$out"
-	make -s -C "$src" O="$out" CC="$cc" defconfig >/dev/null
-	args=""
-	for o in $opts; do args="$args -e $o"; done
-	"$src/scripts/config" --file "$out/.config" $args
-	make -s -C "$src" O="$out" CC="$cc" olddefconfig >/dev/null
-	make -s -C "$src" O="$out" CC="$cc" -j2 prepare >/dev/null
-	echo "$want" > "$stamp"
-done
+bash "$here/configure.sh" "$src" "$here/config.txt" "$@"

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# setup.sh WORK [OUT CC]...: the Linux 6.12 tree the 6.12 bench uses.
+#
+# Downloads Debian's linux-source-6.12 from the bookworm-backports suite of
+# the Debian mirror this machine already uses, without touching the
+# machine's apt configuration or packages: apt-get runs with a private
+# sources list, list directory and cache under WORK/apt-6.12, so the suite
+# is never added to the machine's sources and nothing is installed or
+# upgraded (apt-get download only fetches the .deb, verified through the
+# suite's signed InRelease).  The .deb is unpacked with dpkg-deb, its
+# tarball into WORK/linux-source-6.12 (outside the repository: kernel source
+# is never committed).  Then each output tree OUT is configured for compiler
+# CC: x86_64 defconfig plus the options of config.txt, then `make prepare`.
+# Idempotent: what is already there is left alone.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+work=$1
+shift
+export DEBIAN_FRONTEND=noninteractive LC_ALL=C
+
+# What building a kernel needs (the same as for 6.1, from the machine's own
+# suites).
+pkgs="flex bison bc libelf-dev libssl-dev"
+missing=""
+for p in $pkgs; do
+	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
+		missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	echo "setup: installing$missing"
+	apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends $missing >/dev/null ||
+		{ apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends $missing >/dev/null; }
+fi
+
+# The mirror: the URIs of the machine's deb entry for bookworm (deb822
+# .sources files first, then one-line sources.list entries).
+mirror() {
+	local f
+	for f in /etc/apt/sources.list.d/*.sources; do
+		[ -f "$f" ] || continue
+		awk 'BEGIN { RS = ""; FS = "\n" }
+		     /(^|\n)Types:[^\n]*deb([ \t]|$|\n)/ && /(^|\n)Suites:[^\n]*bookworm([ \t]|\n|$)/ {
+			for (i = 1; i <= NF; i++)
+				if ($i ~ /^URIs:/) { split($i, u, /[ \t]+/); print u[2]; exit }
+		     }' "$f"
+	done
+	[ -f /etc/apt/sources.list ] &&
+		awk '$1 == "deb" && $0 ~ / bookworm / { for (i = 2; i <= NF; i++) if ($i ~ /^https?:/) { print $i; exit } }' \
+			/etc/apt/sources.list
+	return 0
+}
+uri=$(mirror | head -1)
+[ -n "$uri" ] || { echo "setup: no Debian bookworm deb entry in /etc/apt" >&2; exit 2; }
+
+src=$work/linux-source-6.12
+mkdir -p "$work"
+if [ ! -f "$src/Makefile" ]; then
+	apt=$work/apt-6.12
+	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" "$apt/deb"
+	echo "deb [signed-by=/usr/share/keyrings/debian-archive-keyring.gpg] $uri bookworm-backports main" \
+		> "$apt/sources.list"
+	aptopt=(-o Dir::Etc::SourceList="$apt/sources.list" -o Dir::Etc::SourceParts=/nonexistent
+		-o Dir::State::Lists="$apt/lists" -o Dir::Cache="$apt/cache"
+		-o Dir::Cache::pkgcache= -o Dir::Cache::srcpkgcache=
+		-o APT::Get::List-Cleanup=0 -o Acquire::Languages=none)
+	deb=$(ls "$apt"/deb/linux-source-6.12_*.deb 2>/dev/null | head -1 || true)
+	if [ -z "$deb" ]; then
+		echo "setup: fetching linux-source-6.12 from $uri bookworm-backports"
+		apt-get "${aptopt[@]}" update -qq
+		(cd "$apt/deb" && apt-get "${aptopt[@]}" download -qq linux-source-6.12)
+		deb=$(ls "$apt"/deb/linux-source-6.12_*.deb | head -1)
+	fi
+	echo "setup: unpacking $(basename "$deb") into $work"
+	rm -rf "$apt/x"
+	dpkg-deb -x "$deb" "$apt/x"
+	tar -C "$work" -xf "$apt"/x/usr/src/linux-source-6.12.tar.xz
+	rm -rf "$apt/x"
+fi
+
+bash "$here/../kernel/configure.sh" "$src" "$here/config.txt" "$@"
