@@ -984,6 +984,9 @@ LVal FuncLowerer::lvalue(const Expr *E) {
       } else {
         LV.K = LVal::Global;
         LV.Name = bd_intern(B.U, VD->getName().str().c_str());
+        // a static (file scope or in a function) is this unit's own
+        if (!VD->isExternallyVisible())
+          bd_unit_static_global(B.U, LV.Name);
       }
     } else {
       LV.Base = rvalueInner(P);

@@ -33,6 +33,8 @@ struct bd_unit {
 	struct bd_macro *macros;
 	int nmacros, cap_macros;
 	int era;			/* engine/era.c's cache: era + 1, 0 unset */
+	const char **statics;		/* globals with internal linkage */
+	int nstatics, cap_statics;
 };
 
 void *bd_xcalloc(size_t n, size_t size);

@@ -137,6 +137,7 @@ void bd_unit_free(struct bd_unit *u)
 	free(u->bindings);
 	free(u->refs);
 	free(u->macros);
+	free(u->statics);
 	free(u);
 }
 
@@ -165,6 +166,24 @@ void bd_unit_set_macro(struct bd_unit *u, const char *name, int64_t value)
 	u->macros[u->nmacros].name = name;
 	u->macros[u->nmacros].value = value;
 	u->nmacros++;
+}
+
+void bd_unit_static_global(struct bd_unit *u, const char *name)
+{
+	name = bd_intern(u, name);
+	for (int i = u->nstatics - 1; i >= 0; i--)
+		if (u->statics[i] == name)
+			return;
+	BD_GROW(u->statics, u->nstatics, u->cap_statics);
+	u->statics[u->nstatics++] = name;
+}
+
+int bd_unit_is_static_global(const struct bd_unit *u, const char *name)
+{
+	for (int i = 0; i < u->nstatics; i++)
+		if (u->statics[i] == name || !strcmp(u->statics[i], name))
+			return 1;
+	return 0;
 }
 
 int64_t bd_unit_macro(const struct bd_unit *u, const char *name, int64_t dflt)
@@ -885,6 +904,8 @@ void bd_unit_dump(const struct bd_unit *u, FILE *out)
 		dump_decl(out, u->decls[i]);
 		fprintf(out, "\n");
 	}
+	for (i = 0; i < u->nstatics; i++)
+		fprintf(out, "static global %s\n", u->statics[i]);
 	for (i = 0; i < u->nfuncs; i++) {
 		const struct bd_func *f = u->funcs[i];
 

@@ -275,6 +275,17 @@ static bool is_global(tree decl)
 	return VAR_P(decl) && is_global_var(decl);
 }
 
+/* A global's name; a static one (file scope or in a function) is marked
+ * so the whole-program checks keep it apart from other units' globals. */
+static const char *global_name(struct bd_func *f, tree decl)
+{
+	const char *name = decl_name(decl);
+
+	if (name && !TREE_PUBLIC(decl))
+		bd_unit_static_global(f->unit, name);
+	return name;
+}
+
 static const char *record_tag(tree t)
 {
 	return t && RECORD_OR_UNION_TYPE_P(t) ? bdops_gcc_tag(t) : NULL;
@@ -311,7 +322,7 @@ bd_val lowerer::constant(tree t, int b)
 		if (TREE_CODE(op) == FUNCTION_DECL)
 			return func_addr(op, b);
 		if (is_global(op))
-			return bd_global_addr(f, b, decl_name(op), type(TREE_TYPE(t)), loc);
+			return bd_global_addr(f, b, global_name(f, op), type(TREE_TYPE(t)), loc);
 	}
 	return bd_unknown(f, b, type(TREE_TYPE(t)), loc);
 }
@@ -361,7 +372,7 @@ bd_val lowerer::address(tree ref)
 		return func_addr(ref, cur);
 	case VAR_DECL:
 		if (is_global(ref))
-			return bd_global_addr(f, cur, decl_name(ref), ptr_to(TREE_TYPE(ref)), loc);
+			return bd_global_addr(f, cur, global_name(f, ref), ptr_to(TREE_TYPE(ref)), loc);
 		/* fall through */
 	case PARM_DECL:
 	case RESULT_DECL:
@@ -406,7 +417,7 @@ bd_val lowerer::load(tree ref)
 	switch (TREE_CODE(ref)) {
 	case VAR_DECL:
 		if (is_global(ref))
-			return bd_global_load(f, cur, decl_name(ref), type(rt), loc);
+			return bd_global_load(f, cur, global_name(f, ref), type(rt), loc);
 		/* fall through */
 	case PARM_DECL:
 	case RESULT_DECL:
@@ -445,7 +456,7 @@ void lowerer::store(tree lhs, bd_val v, bool compound)
 		return;
 	case VAR_DECL:
 		if (is_global(lhs)) {
-			bd_global_store(f, cur, decl_name(lhs), v, loc);
+			bd_global_store(f, cur, global_name(f, lhs), v, loc);
 			return;
 		}
 		/* fall through */

@@ -300,6 +300,17 @@ static int is_local(struct symbol *sym)
 	return !(sym->ctype.modifiers & (MOD_TOPLEVEL | MOD_STATIC | MOD_EXTERN));
 }
 
+/* A global's name; a static one (file scope or in a function) is marked so
+ * the whole-program checks keep it apart from other units' globals. */
+static const char *global_name(struct lw *l, struct symbol *sym)
+{
+	const char *name = sp_name(l->u, sym);
+
+	if (name && (sym->ctype.modifiers & MOD_STATIC))
+		bd_unit_static_global(l->u, name);
+	return name;
+}
+
 static int slot_of(struct lw *l, struct symbol *sym)
 {
 	int s = map_get(&l->slots, sym);
@@ -325,7 +336,7 @@ static bd_val symbol_addr(struct lw *l, struct symbol *sym, struct expression *e
 	type = sp_addr_type(l->u, sym);
 	if (is_local(sym))
 		return bd_slot_addr(l->f, cur(l), slot_of(l, sym), type, loc(l, e->pos));
-	return bd_global_addr(l->f, cur(l), sp_name(l->u, sym), type, loc(l, e->pos));
+	return bd_global_addr(l->f, cur(l), global_name(l, sym), type, loc(l, e->pos));
 }
 
 /* ---- member accesses ---- */
@@ -528,7 +539,7 @@ static struct place place_of(struct lw *l, struct expression *e)
 			p.slot = slot_of(l, sym);
 		} else {
 			p.kind = PL_GLOBAL;
-			p.name = sp_name(l->u, sym);
+			p.name = global_name(l, sym);
 		}
 		return p;
 	}

@@ -110,6 +110,11 @@ int bd_reaching(const struct bd_fn *fn, int b, int i, int slot,
 int bd_event_block(const struct bd_fn *fn, const struct bd_event *e);
 int bd_ncd(const struct bd_fn *fn, int a, int b);	/* nearest common dominator */
 int bd_dominates(const struct bd_fn *fn, int a, int b);
+/* Block 'blk', an arm of a merge at block 'join' (a phi's predecessor, or
+ * the block of a store that reaches a load there), lies under one
+ * successor of block d's two-way branch only: that successor's index, or
+ * -1 (blk == d means the edge from d straight to join). */
+int bd_branch_side(const struct bd_fn *fn, int d, int blk, int join);
 struct bd_fn *bd_fn_by_name(struct bd_ctx *c, const char *name);
 void bd_fn_index(struct bd_ctx *c);
 

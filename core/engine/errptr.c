@@ -88,17 +88,6 @@ static int is_zero(struct bd_fn *fn, bd_val v)
 
 static int test(struct bd_fn *fn, bd_val v, bd_val *ptr, int depth);
 
-/* Is arm block 'blk' (a phi's predecessor, or a store's block) reached
- * only through successor s of D's branch?  'join' is the merge block. */
-static int under(struct bd_fn *fn, int d, int s, int blk, int join)
-{
-	int t = fn->f->blocks[d]->succ[s];
-
-	if (blk == d)
-		return t == join;
-	return t >= 0 && t != join && bd_dominates(fn, t, blk);
-}
-
 /*
  * err = IS_ERR(p) ? PTR_ERR(p) : 0, as a macro PTR_ERR_OR_ZERO() expands
  * (or spelled out with if/else): two arms merged, 0 on the good side of an
@@ -130,8 +119,8 @@ static int or_zero(struct bd_fn *fn, bd_val val[2], int blk[2], int join,
 	if (side < 0)
 		return -1;
 	/* the error side is succ[0] when the test is true on error */
-	if (!under(fn, d, side ? 0 : 1, blk[!z], join) ||
-	    !under(fn, d, side ? 1 : 0, blk[z], join))
+	if (bd_branch_side(fn, d, blk[!z], join) != (side ? 0 : 1) ||
+	    bd_branch_side(fn, d, blk[z], join) != (side ? 1 : 0))
 		return -1;
 	bd_roots(fn, q, &a);
 	bd_roots(fn, tested, &b);

@@ -189,6 +189,28 @@ int bd_ncd(const struct bd_fn *fn, int a, int b)
 	return -1;
 }
 
+int bd_branch_side(const struct bd_fn *fn, int d, int blk, int join)
+{
+	struct bd_block *db = fn->f->blocks[d];
+	int side = -1;
+
+	if (db->term != BD_T_BRANCH || db->nsucc != 2)
+		return -1;
+	for (int s = 0; s < 2; s++) {
+		int t = db->succ[s], on;
+
+		if (blk == d)
+			on = t == join;
+		else
+			on = t >= 0 && t != join && bd_dominates(fn, t, blk);
+		if (on && side >= 0)
+			return -1;
+		if (on)
+			side = s;
+	}
+	return side;
+}
+
 void bd_fn_init(struct bd_ctx *c, struct bd_fn *fn, struct bd_func *f)
 {
 	memset(fn, 0, sizeof(*fn));

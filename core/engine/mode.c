@@ -10,18 +10,85 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include "flags.h"
 #include "mode.h"
+
+static int same_guards(const struct bd_mexpr *a, const struct bd_mexpr *b)
+{
+	if (a->nguard != b->nguard)
+		return 0;
+	for (int i = 0; i < a->nguard; i++)
+		if (a->guard[i].flag != b->guard[i].flag || a->guard[i].nz != b->guard[i].nz)
+			return 0;
+	return 1;
+}
+
+/* a and b differ only in the value their last guard wants of one flag:
+ * together they hold whatever that flag is. */
+static int complementary(const struct bd_mexpr *a, const struct bd_mexpr *b)
+{
+	int n = a->nguard;
+
+	if (!n || n != b->nguard || a->guard[n - 1].flag != b->guard[n - 1].flag ||
+	    a->guard[n - 1].nz == b->guard[n - 1].nz)
+		return 0;
+	for (int i = 0; i < n - 1; i++)
+		if (a->guard[i].flag != b->guard[i].flag || a->guard[i].nz != b->guard[i].nz)
+			return 0;
+	return 1;
+}
 
 static void add(struct bd_mset *s, const struct bd_mexpr *m)
 {
-	for (int i = 0; i < s->n; i++)
-		if (bd_mexpr_equal(&s->v[i], m))
+	for (int i = 0; i < s->n; i++) {
+		if (!bd_mexpr_equal(&s->v[i], m))
+			continue;
+		if (same_guards(&s->v[i], m))
 			return;
+		if (complementary(&s->v[i], m)) {
+			s->v[i].nguard--;
+			return;
+		}
+	}
 	if (s->n == BD_MSET_MAX) {
 		s->unknown = 1;
 		return;
 	}
 	s->v[s->n++] = *m;
+}
+
+/* The flag a two-way merge at block 'join' of arms blk[0], blk[1] depends
+ * on: a branch on a global flag at their nearest common dominator that
+ * sends each arm its own way.  Fills g[i] for arm i. */
+static int arm_guards(struct bd_fn *fn, const int blk[2], int join, struct bd_mguard g[2])
+{
+	int d = bd_ncd(fn, blk[0], blk[1]), nz, s0, s1;
+	const char *flag;
+
+	if (d < 0 || !(flag = bd_flag_test(fn, d, &nz)))
+		return 0;
+	s0 = bd_branch_side(fn, d, blk[0], join);
+	s1 = bd_branch_side(fn, d, blk[1], join);
+	if (s0 < 0 || s1 < 0 || s0 == s1)
+		return 0;
+	g[0].flag = g[1].flag = flag;
+	g[0].nz = s0 == nz;
+	g[1].nz = s1 == nz;
+	return 1;
+}
+
+/* Add the members of 'in' to 'out', each also under guard g. */
+static void add_guarded(struct bd_mset *out, const struct bd_mset *in,
+			const struct bd_mguard *g)
+{
+	out->unknown |= in->unknown;
+	for (int i = 0; i < in->n; i++) {
+		struct bd_mexpr m = in->v[i];
+
+		if (g && m.nguard < BD_MGUARDS)
+			m.guard[m.nguard++] = *g;
+		add(out, &m);
+	}
 }
 
 static void sym_of(struct bd_fn *fn, struct bd_event *e, struct bd_mexpr *m)
@@ -51,6 +118,22 @@ static void sym_of(struct bd_fn *fn, struct bd_event *e, struct bd_mexpr *m)
 
 static void eval(struct bd_fn *fn, bd_val v, struct bd_mset *out, int depth);
 
+/* The two arms of a merge, each under its guard when a flag decides. */
+static void eval_arms(struct bd_fn *fn, bd_val a0, bd_val a1, const int blk[2], int join,
+		      struct bd_mset *out, int depth)
+{
+	struct bd_mguard g[2];
+	int guarded = arm_guards(fn, blk, join, g);
+	bd_val a[2] = { a0, a1 };
+
+	for (int i = 0; i < 2; i++) {
+		struct bd_mset one = { 0 };
+
+		eval(fn, a[i], &one, depth + 1);
+		add_guarded(out, &one, guarded ? &g[i] : NULL);
+	}
+}
+
 static void eval_slot(struct bd_fn *fn, struct bd_event *e, struct bd_mset *out, int depth)
 {
 	struct bd_event *st[BD_MAXROOTS];
@@ -64,6 +147,12 @@ static void eval_slot(struct bd_fn *fn, struct bd_event *e, struct bd_mset *out,
 			st, BD_MAXROOTS);
 	if (n > BD_MAXROOTS) {
 		out->unknown = 1;
+		return;
+	}
+	if (n == 2 && st[0] && st[1]) {
+		int blk[2] = { bd_event_block(fn, st[0]), bd_event_block(fn, st[1]) };
+
+		eval_arms(fn, st[0]->b, st[1]->b, blk, b, out, depth);
 		return;
 	}
 	for (int k = 0; k < n; k++) {
@@ -146,6 +235,13 @@ static void eval(struct bd_fn *fn, bd_val v, struct bd_mset *out, int depth)
 		eval(fn, e->a, out, depth + 1);
 		return;
 	case BD_PHI:
+		if (e->nargs == 2 && e->preds) {
+			int blk[2] = { e->preds[0], e->preds[1] };
+
+			eval_arms(fn, e->args[0], e->args[1], blk, bd_event_block(fn, e),
+				  out, depth);
+			return;
+		}
 		for (int i = 0; i < e->nargs; i++)
 			eval(fn, e->args[i], out, depth + 1);
 		return;
@@ -210,6 +306,14 @@ int bd_mset_has(const struct bd_mset *s, const struct bd_mexpr *m)
 	return 0;
 }
 
+int bd_mset_guarded(const struct bd_mset *s)
+{
+	for (int i = 0; i < s->n; i++)
+		if (s->v[i].nguard)
+			return 1;
+	return 0;
+}
+
 int bd_mset_all_const(const struct bd_mset *s)
 {
 	if (s->unknown || !s->n)
@@ -255,7 +359,13 @@ const char *bd_mset_str(const struct bd_mset *s, char *buf, size_t len)
 
 	buf[0] = 0;
 	for (int i = 0; i < s->n; i++) {
+		int seen = 0;
+
 		if (s->v[i].kind != BD_MX_CONST)
+			continue;
+		for (int j = 0; j < i; j++)
+			seen |= bd_mexpr_equal(&s->v[j], &s->v[i]);
+		if (seen)
 			continue;
 		bd_mode_bits((uint64_t)s->v[i].k, one, sizeof(one));
 		used += snprintf(buf + used, used < len ? len - used : 0, "%s%s",

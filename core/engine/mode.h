@@ -9,6 +9,15 @@
 
 enum bd_mx_kind { BD_MX_CONST, BD_MX_PARAM, BD_MX_FIELD, BD_MX_EVENT };
 
+/* A mode that depends on a global flag holds each value under a guard:
+ * FMODE_READ | (snapshot_test ? FMODE_EXCL : 0) is FMODE_READ if
+ * snapshot_test == 0 and FMODE_READ|FMODE_EXCL if it is not. */
+#define BD_MGUARDS 2
+struct bd_mguard {
+	const char *flag;	/* the global's key (flags.h) */
+	int nz;			/* 1: flag != 0, 0: flag == 0 */
+};
+
 struct bd_mexpr {
 	enum bd_mx_kind kind;
 	int64_t k;		/* CONST */
@@ -17,6 +26,8 @@ struct bd_mexpr {
 	const char *tag, *field;	/* FIELD */
 	struct bd_event *ev;	/* EVENT */
 	uint64_t set, clr;	/* symbolic: bits forced on / off */
+	int nguard;
+	struct bd_mguard guard[BD_MGUARDS];
 };
 
 #define BD_MSET_MAX 8
@@ -27,7 +38,9 @@ struct bd_mset {
 };
 
 void bd_mode_eval(struct bd_fn *fn, bd_val v, struct bd_mset *out);
+/* Same value (guards not compared). */
 int bd_mexpr_equal(const struct bd_mexpr *a, const struct bd_mexpr *b);
+int bd_mset_guarded(const struct bd_mset *s);
 int bd_mexpr_same_base(const struct bd_mexpr *a, const struct bd_mexpr *b);
 int bd_mset_has(const struct bd_mset *s, const struct bd_mexpr *m);
 int bd_mset_all_const(const struct bd_mset *s);

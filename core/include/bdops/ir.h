@@ -180,6 +180,12 @@ int64_t bd_macro_default(const char *name);
  * (bd_result_failure) and its facts say so.  docs/output.md, "Units not
  * fully analysed". */
 void bd_unit_incomplete(struct bd_unit *u, const char *reason);
+/* Global variable 'name' (read, written or addressed by GLOBAL_* events)
+ * has internal linkage: a file-scope or function-local static.  Frontends
+ * say so once per reference or once per unit; the whole-program checks
+ * then never take it for another unit's variable of the same name. */
+void bd_unit_static_global(struct bd_unit *u, const char *name);
+int bd_unit_is_static_global(const struct bd_unit *u, const char *name);
 
 /* Declare (or look up) a function; later calls update types if given. */
 struct bd_decl *bd_declare(struct bd_unit *u, const char *name, int is_static,
