@@ -13,6 +13,7 @@
 #include "internal.h"
 #include "engine/engine.h"
 #include "engine/bdev_api.h"
+#include "wp/wp.h"
 
 void bd_report(struct bd_ctx *c, enum bd_check check, enum bd_severity sev,
 	       struct bd_loc loc, const char *function, const char *fix,
@@ -93,6 +94,8 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	bd_check_put_mode(&c);
 	bd_check_put_holder(&c);
 	bd_check_bdev_release(&c);
+	if (c.o->enabled[BD_CHECK_PUT_MODE])
+		wp_check_unit(&c);
 	bd_fixits(&c);
 	bd_check_suppression_comments(&c);
 
@@ -103,6 +106,7 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	if (o->facts_dir && bd_facts_write(u, r, o))
 		bd_result_set_failure(r, "cannot write facts into '%s': %s", o->facts_dir,
 				      strerror(errno));
+	wp_unit_free(r->summary);	/* its strings are the unit's */
 
 	for (int i = 0; i < c.nfns; i++)
 		bd_fn_free(&c.fns[i]);

@@ -6,6 +6,7 @@
 #include "internal.h"
 #include "json.h"
 #include "summary.h"
+#include "wp/wp.h"
 
 static void write_loc(struct bd_json_writer *w, const char *key, struct bd_loc l)
 {
@@ -123,4 +124,6 @@ void bd_facts_summary_write(struct bd_json_writer *w, const struct bd_unit *u,
 		bd_json_end_object(w);
 	}
 	bd_json_end_array(w);
+	if (s->wp)
+		wp_write(w, s->wp);
 }

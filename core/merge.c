@@ -23,6 +23,7 @@
 #include "summary.h"
 #include "engine/engine.h"
 #include "engine/mode.h"
+#include "wp/wp.h"
 
 #define ROLE_OPEN_BIT 1u
 
@@ -232,6 +233,69 @@ static void add(struct merge *m, enum bd_check check, struct bd_loc loc,
 	f.nnotes = nnotes;
 	f.notes = notes;
 	bd_result_add(m->r, &f);
+}
+
+/* ---- the whole-program graphs (wp/) ---- */
+
+struct merge_out {
+	struct wp_out o;
+	struct merge *m;
+};
+
+static int already(const struct bd_result *r, struct bd_loc loc, const char *msg)
+{
+	for (int i = 0; i < r->n; i++) {
+		const struct bd_finding *f = &r->v[i];
+
+		if (f->check == BD_CHECK_PUT_MODE && f->loc.line == loc.line &&
+		    f->loc.col == loc.col && !strcmp(f->message, msg) &&
+		    !strcmp(f->loc.file ? f->loc.file : "", loc.file ? loc.file : ""))
+			return 1;
+	}
+	return 0;
+}
+
+static void merge_report(struct wp_out *o, enum bd_severity sev, struct bd_loc at,
+			 const char *function, const char *fix, int nnotes,
+			 const struct bd_note *notes, const char *msg)
+{
+	struct merge *m = ((struct merge_out *)o)->m;
+	struct bd_finding f;
+
+	/* a unit's own findings are in the report already */
+	if (!m->o->enabled[BD_CHECK_PUT_MODE] || already(m->r, at, msg))
+		return;
+	memset(&f, 0, sizeof(f));
+	f.check = BD_CHECK_PUT_MODE;
+	f.severity = sev;
+	f.loc = at;
+	f.function = function;
+	f.message = msg;
+	f.fix = fix;
+	f.nnotes = nnotes;
+	f.notes = (struct bd_note *)notes;
+	bd_result_add(m->r, &f);
+}
+
+static int whole_program(struct merge *m, struct bd_unit *names, char *err, size_t errlen)
+{
+	struct merge_out out = { { merge_report, m->o->strict, 1 }, m };
+	struct wp_prog p;
+	int ret = 0;
+
+	wp_prog_init(&p, names);
+	for (int u = 0; u < m->nunits && !ret; u++) {
+		const struct bd_json *sum = bd_json_get(m->units[u], "summary");
+
+		ret = wp_read(&p, sum ? bd_json_get(sum, "graphs") : NULL,
+			      bd_json_get_str(m->units[u], "unit", ""), err, errlen);
+	}
+	if (!ret) {
+		wp_index(&p);
+		wp_analyze(&p, &out.o);
+	}
+	wp_prog_free(&p);
+	return ret;
 }
 
 static void report_gained(struct merge *m, struct mfn *f)
@@ -559,6 +623,7 @@ void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
 {
 	struct merge m;
 	struct bd_unit *names = bd_unit_new("<merge>");
+	char err[512];
 
 	memset(&m, 0, sizeof(m));
 	m.r = r;
@@ -581,6 +646,8 @@ void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
 		for (int i = 0; puts && puts->type == BD_JSON_ARRAY && i < puts->n; i++)
 			check_put(&m, u, puts->items[i], names);
 	}
+	if (whole_program(&m, names, err, sizeof(err)))
+		bd_result_set_internal(r, err);
 	free(m.units);
 	free(m.fns);
 	free(m.hash);

@@ -75,8 +75,10 @@ struct bd_summary {
 	int nfns, cap_fns;
 	char **pool;
 	int npool, cap_pool;
+	struct wp_prog *wp;		/* the unit's whole-program graphs */
 };
 
+struct wp_prog;
 struct bd_summary *bd_summary_new(void);
 void bd_summary_free(struct bd_summary *s);
 const char *bd_summary_str(struct bd_summary *s, const char *str);

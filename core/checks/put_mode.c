@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pairing.h"
+#include "put_mode.h"
 
 #define FMODE_EXCL 0x80
 
@@ -89,6 +90,7 @@ struct pm {
 	int dry;		/* judge without reporting */
 	int by_name;		/* compare exclusivity by function name */
 	const char *claim_hint;	/* mismatch()'s fix when no mode can fit */
+	struct bd_event *via;	/* reporting at a wrapper's call: its put */
 	struct gsite *cand[16];	/* gets merged into one for this put */
 	int ncand;
 	struct mfact *mf;
@@ -120,8 +122,6 @@ struct carg {
 	struct bd_roots r;
 };
 
-int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result);
-
 static const struct getdef *get_def(const struct bd_event *e)
 {
 	if (e->op != BD_CALL || !e->name)
@@ -144,7 +144,6 @@ int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result)
 	return 1;
 }
 
-int bd_is_put(const struct bd_event *e);
 int bd_is_put(const struct bd_event *e)
 {
 	if (e->op != BD_CALL || !e->name)
@@ -167,6 +166,20 @@ static int arg_type_is(struct bd_ctx *c, const char *func, int i, const char *t)
 	return !strcmp(d->param_types[i], t);
 }
 
+int bd_get_args(struct bd_ctx *c, const struct bd_event *e, int *bdev_arg,
+		int *mode_arg, int *exclusive)
+{
+	const struct getdef *d = get_def(e);
+
+	if (!d)
+		return 0;
+	*bdev_arg = d->bdev_arg;
+	*mode_arg = d->mode_arg < e->nargs &&
+		    arg_type_is(c, e->name, d->mode_arg, "int") != 1 ? d->mode_arg : -1;
+	*exclusive = d->exclusive;
+	return 1;
+}
+
 /* open_bdev_excl() claims the device and close_bdev_excl() releases the
  * claim: in effect their modes carry FMODE_EXCL, as blkdev_get_by_path()'s
  * do explicitly since 2.6.38. */
@@ -183,6 +196,11 @@ static void add_excl(struct bd_mset *m)
 }
 
 static int put_is_exclusive(const struct bd_event *put)
+{
+	return bd_put_is_exclusive(put);
+}
+
+int bd_put_is_exclusive(const struct bd_event *put)
 {
 	return !strcmp(put->name, "close_bdev_excl") ||
 	       !strcmp(put->name, "close_bdev_exclusive");
@@ -890,13 +908,28 @@ static const char *gname(const struct gsite *g)
 	return g->at->name;
 }
 
+/* The notes of a finding: at the wrapper's own put when reported at the
+ * call that passed it the mode, then at the get. */
+static int with_via(struct pm *p, const struct bd_note *get, struct bd_note notes[2], char *buf)
+{
+	int n = 0;
+
+	if (p->via) {
+		snprintf(buf, 300, "%s() puts the block device with it here", p->via->name);
+		notes[n++] = (struct bd_note){ p->via->loc, buf };
+	}
+	notes[n++] = *get;
+	return n;
+}
+
 static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		     struct gsite *g, const struct bd_mset *pm_,
 		     const char *mode_field, const char *stored_tag)
 {
 	struct bd_ctx *c = p->c;
-	char a[512], b[512], note[700], fix[600];
-	struct bd_note n;
+	char a[512], b[512], note[700], fix[600], vnote[300];
+	struct bd_note n, notes[2];
+	int nn;
 
 	if (p->dry)
 		return;
@@ -923,6 +956,7 @@ static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 			break;
 		}
 	n.message = note;
+	nn = with_via(p, &n, notes, vnote);
 	bd_mset_str(pm_, a, sizeof(a));
 	bd_mset_str(gm, b, sizeof(b));
 	snprintf(note, sizeof(note), "%s() took %s here", gname(g), b);
@@ -934,15 +968,16 @@ static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	else
 		snprintf(fix, sizeof(fix), "pass %s", b);
 	bd_report(c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc, fn->f->decl->name,
-		  fix, 1, &n, "%s() passes %s, but the matching %s() took %s",
+		  fix, nn, notes, "%s() passes %s, but the matching %s() took %s",
 		  put->name, a, gname(g), b);
 }
 
 static void bits_changed(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 			 struct gsite *g, uint64_t bits, int added)
 {
-	char m[256], note[300];
-	struct bd_note n;
+	char m[256], note[300], vnote[300];
+	struct bd_note n, notes[2];
+	int nn;
 
 	if (p->dry)
 		return;
@@ -950,9 +985,10 @@ static void bits_changed(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	n.loc = g->at->loc;
 	n.message = note;
 	snprintf(note, sizeof(note), "%s() took its mode here", gname(g));
+	nn = with_via(p, &n, notes, vnote);
 	bd_mode_bits(bits, m, sizeof(m));
 	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc, fn->f->decl->name,
-		  NULL, 1, &n, "%s() passes the mode of the matching %s() with %s %s",
+		  NULL, nn, notes, "%s() passes the mode of the matching %s() with %s %s",
 		  put->name, gname(g), m, added ? "added" : "dropped");
 }
 
@@ -960,8 +996,9 @@ static void computed_from(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 			  struct gsite *g, struct bd_event *fld,
 			  const char *mode_field, const char *stored_tag)
 {
-	char note[300], fix[300];
-	struct bd_note n;
+	char note[300], fix[300], vnote[300];
+	struct bd_note n, notes[2];
+	int nn;
 
 	if (p->dry)
 		return;
@@ -969,11 +1006,12 @@ static void computed_from(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	n.loc = g->at->loc;
 	n.message = note;
 	snprintf(note, sizeof(note), "%s() took its mode here", gname(g));
+	nn = with_via(p, &n, notes, vnote);
 	if (mode_field)
 		snprintf(fix, sizeof(fix), "pass the stored mode '%s->%s'",
 			 stored_tag, mode_field);
 	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc, fn->f->decl->name,
-		  mode_field ? fix : NULL, 1, &n,
+		  mode_field ? fix : NULL, nn, notes,
 		  "%s() passes a mode computed from '%s->%s', not the mode the matching %s() took",
 		  put->name, fld->tag, fld->name, gname(g));
 }
@@ -1404,6 +1442,21 @@ static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 	return 1;
 }
 
+/* A bdev read from a global variable: a global's gets and puts are
+ * paired across functions and units by wp/flow.c. */
+static int in_global(const struct bd_roots *r)
+{
+	int n = 0;
+
+	for (int i = 0; i < r->n; i++) {
+		if (r->ev[i] && r->ev[i]->op == BD_GLOBAL_LOAD)
+			n++;
+		else if (!r->ev[i] || r->ev[i]->op != BD_CONST)
+			return 0;
+	}
+	return n > 0 && !r->overflow;
+}
+
 static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 {
 	struct bd_roots r;
@@ -1412,6 +1465,8 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 	if (put->nargs < 2)
 		return;		/* legacy blkdev_put(bdev): no mode to compare */
 	bd_roots(fn, put->args[0], &r);
+	if (in_global(&r))
+		return;		/* the whole-program graphs' (wp/) */
 	add_out_roots(p, fn, put->args[0], &r);
 	bd_mode_eval(fn, put->args[1], &P);
 	if (match_put(p, fn, &r, fn, put, put->args[1], &P))
@@ -1426,25 +1481,37 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 		no_get_note(p, fn, put, put->args[1]);
 }
 
-/* A wrapper w that puts its parameter i: every call to it is a put of the
- * call's argument, with the wrapper's mode seen through the call. */
-static void check_wrapper_put(struct pm *p, struct bd_fn *w, struct bd_event *put)
+/* The parameter of w a mode is (with bits set or cleared), or -1. */
+static int mode_param(const struct bd_mset *M, struct bd_fn *w)
+{
+	for (int i = 0; i < M->n; i++)
+		if (M->v[i].kind == BD_MX_PARAM && M->v[i].fn == w)
+			return M->v[i].param;
+	return -1;
+}
+
+/*
+ * Wrapper w puts its parameter 'param' with mode M (over w's parameters):
+ * every call of w is a put of the call's argument with M seen through the
+ * call, and a caller that passes its own parameter on is a wrapper too.
+ * A mismatch is reported where the mode was passed: at the innermost put
+ * while M is the wrapper's own, else at the call that passed it (the site
+ * moves out with each wrapper that passes its parameter on), with a note
+ * at the innermost put.
+ */
+static void wrapper_calls(struct pm *p, struct bd_fn *w, int param, const struct bd_mset *M,
+			  struct bd_fn *sfn, struct bd_event *site, bd_val smode,
+			  struct bd_event *inner, int depth)
 {
 	struct bd_call_it it = { 0 };
 	struct bd_fn *fn;
 	struct bd_event *c;
-	struct bd_roots r;
-	struct bd_mset M;
-	int param;
+	int j = mode_param(M, w);
 
-	if (put->nargs < 2)
-		return;
-	bd_roots(w, put->args[0], &r);
-	if (r.overflow || r.n != 1 || !r.ev[0] || r.ev[0]->op != BD_PARAM)
-		return;
-	param = (int)r.ev[0]->imm;
-	bd_mode_eval(w, put->args[1], &M);
 	while ((c = bd_next_call(p->c, w->f->decl->name, w, &it, &fn))) {
+		struct bd_fn *rf = sfn;
+		struct bd_event *rs = site;
+		bd_val rm = smode;
 		struct bd_roots ar;
 		struct bd_mset P;
 
@@ -1452,9 +1519,33 @@ static void check_wrapper_put(struct pm *p, struct bd_fn *w, struct bd_event *pu
 			continue;
 		bd_roots(fn, c->args[param], &ar);
 		add_out_roots(p, fn, c->args[param], &ar);
-		subst_params(&M, w, fn, c, &P);
-		match_put(p, fn, &ar, w, put, put->args[1], &P);
+		subst_params(M, w, fn, c, &P);
+		if (j >= 0 && j < c->nargs) {
+			rf = fn;
+			rs = c;
+			rm = c->args[j];
+		}
+		p->via = rs != inner ? inner : NULL;
+		match_put(p, fn, &ar, rf, rs, rm, &P);
+		p->via = NULL;
+		if (depth < 4 && !ar.overflow && ar.n == 1 && ar.ev[0] &&
+		    ar.ev[0]->op == BD_PARAM && fn != w)
+			wrapper_calls(p, fn, (int)ar.ev[0]->imm, &P, rf, rs, rm, inner, depth + 1);
 	}
+}
+
+static void check_wrapper_put(struct pm *p, struct bd_fn *w, struct bd_event *put)
+{
+	struct bd_roots r;
+	struct bd_mset M;
+
+	if (put->nargs < 2)
+		return;
+	bd_roots(w, put->args[0], &r);
+	if (r.overflow || r.n != 1 || !r.ev[0] || r.ev[0]->op != BD_PARAM)
+		return;
+	bd_mode_eval(w, put->args[1], &M);
+	wrapper_calls(p, w, (int)r.ev[0]->imm, &M, w, put, put->args[1], put, 0);
 }
 
 static void check_holder(struct pm *p, struct gsite *g)
@@ -1563,8 +1654,6 @@ static void record_put(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		sp->from_field = bd_summary_str(s, from->name);
 	}
 }
-
-void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn);
 
 static int is_put_of(const struct pm *p, const struct bd_event *e)
 {

@@ -23,9 +23,8 @@
 #include "../engine/engine.h"
 #include "../engine/errptr.h"
 #include "../engine/era.h"
-
-int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result);
-int bd_is_put(const struct bd_event *e);
+#include "../engine/flags.h"
+#include "put_mode.h"
 
 struct key {			/* what a put releases */
 	struct bd_event *ev;	/* the root producing the bdev */
@@ -39,6 +38,7 @@ struct paths {
 	struct bd_fn *fn;
 	struct bd_event **gets;
 	struct bd_roots *groots;
+	const char **gglobal;	/* the global a get's bdev is stored in */
 	int *gint;
 	int ng;
 	struct key *keys;
@@ -68,7 +68,20 @@ static int roots_meet(const struct bd_roots *a, const struct bd_roots *b)
 	return 0;
 }
 
-/* The key of a put's bdev: one root, or a field of one base. */
+/* Is value roots r get g's bdev: the get itself, or the global the get's
+ * bdev was stored in, read back (hib = blkdev_get_by_dev(); IS_ERR(hib)). */
+static int is_get(struct paths *p, int g, const struct bd_roots *r)
+{
+	if (roots_meet(r, &p->groots[g]))
+		return 1;
+	for (int i = 0; i < r->n && p->gglobal[g]; i++)
+		if (r->ev[i] && r->ev[i]->op == BD_GLOBAL_LOAD &&
+		    bd_global_key(p->c->u, r->ev[i]->name) == p->gglobal[g])
+			return 1;
+	return 0;
+}
+
+/* The key of a put's bdev: one root, a field of one base, or a global. */
 static int key_of(struct paths *p, bd_val v)
 {
 	struct bd_roots r, br;
@@ -78,7 +91,11 @@ static int key_of(struct paths *p, bd_val v)
 	if (r.overflow || r.n != 1 || !r.ev[0])
 		return -1;
 	k.ev = r.ev[0];
-	if (k.ev->op == BD_FIELD_LOAD) {
+	if (k.ev->op == BD_GLOBAL_LOAD) {
+		k.tag = "<global>";
+		k.field = bd_global_key(p->c->u, k.ev->name);
+		k.ev = NULL;
+	} else if (k.ev->op == BD_FIELD_LOAD) {
 		bd_roots(p->fn, k.ev->a, &br);
 		if (br.overflow || br.n != 1 || !br.ev[0])
 			return -1;
@@ -138,7 +155,7 @@ static int ptr_get(struct paths *p, bd_val ptr)
 
 	bd_roots(p->fn, ptr, &r);
 	for (int g = 0; g < p->ng; g++)
-		if (!p->gint[g] && roots_meet(&r, &p->groots[g]))
+		if (!p->gint[g] && is_get(p, g, &r))
 			return g;
 	return -1;
 }
@@ -173,7 +190,9 @@ static void kill_keys(struct paths *p, unsigned long *s, struct bd_event *e)
 		struct key *k = &p->keys[i];
 
 		if (k->ev == e || k->base == e ||
-		    (e->op == BD_FIELD_STORE && k->tag == e->tag && k->field == e->name))
+		    (e->op == BD_FIELD_STORE && k->tag == e->tag && k->field == e->name) ||
+		    (e->op == BD_GLOBAL_STORE && k->base == NULL && k->ev == NULL &&
+		     k->field == bd_global_key(p->c->u, e->name)))
 			clr(s, p->ng + i);
 	}
 }
@@ -215,7 +234,7 @@ static void at_put(struct paths *p, unsigned long *s, struct bd_event *e, int fi
 		return;
 	bd_roots(p->fn, e->args[0], &r);
 	for (int g = 0; g < p->ng; g++)
-		if (tst(s, g) && roots_meet(&r, &p->groots[g])) {
+		if (tst(s, g) && is_get(p, g, &r)) {
 			failed = 1;
 			if (final)
 				report_failed(p, e, g);
@@ -240,7 +259,7 @@ static void transfer(struct paths *p, int b, unsigned long *s, int final)
 		for (int g = 0; g < p->ng; g++)
 			if (p->gets[g] == e)
 				clr(s, g);
-		if (e->dst || e->op == BD_FIELD_STORE)
+		if (e->dst || e->op == BD_FIELD_STORE || e->op == BD_GLOBAL_STORE)
 			kill_keys(p, s, e);
 		if (bd_is_put(e))
 			at_put(p, s, e, final);
@@ -383,6 +402,25 @@ static int flow_threaded(struct paths *p, int b, unsigned long *s)
 	return changed;
 }
 
+/* The global each get's bdev is stored in, if any. */
+static void stored_globals(struct paths *p)
+{
+	struct bd_func *f = p->fn->f;
+
+	for (int b = 0; b < f->nblocks && p->ng; b++)
+		for (int i = 0; i < f->blocks[b]->nevents; i++) {
+			struct bd_event *e = &f->blocks[b]->events[i];
+			struct bd_roots r;
+
+			if (e->op != BD_GLOBAL_STORE)
+				continue;
+			bd_roots(p->fn, e->b, &r);
+			for (int g = 0; g < p->ng; g++)
+				if (roots_meet(&r, &p->groots[g]))
+					p->gglobal[g] = bd_global_key(p->c->u, e->name);
+		}
+}
+
 static void collect(struct paths *p)
 {
 	struct bd_func *f = p->fn->f;
@@ -398,6 +436,8 @@ static void collect(struct paths *p)
 				p->gets = bd_xrealloc(p->gets, p->ng * sizeof(*p->gets));
 				p->groots = bd_xrealloc(p->groots, p->ng * sizeof(*p->groots));
 				p->gint = bd_xrealloc(p->gint, p->ng * sizeof(int));
+				p->gglobal = bd_xrealloc(p->gglobal, p->ng * sizeof(*p->gglobal));
+				p->gglobal[n] = NULL;
 				p->gets[n] = e;
 				p->gint[n] = int_result;
 				memset(&p->groots[n], 0, sizeof(p->groots[n]));
@@ -411,9 +451,9 @@ static void collect(struct paths *p)
 			if (bd_is_put(e) && e->nargs >= 1)
 				key_of(p, e->args[0]);
 		}
+	stored_globals(p);
 }
 
-void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn);
 void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn)
 {
 	struct paths p;
@@ -468,5 +508,6 @@ out:
 	free(p.gets);
 	free(p.groots);
 	free(p.gint);
+	free(p.gglobal);
 	free(p.keys);
 }

@@ -262,3 +262,18 @@ int bd_errptr_or_null(struct bd_fn *fn, bd_val cond)
 
 	return e && e->op == BD_CALL && e->name && !strcmp(e->name, "IS_ERR_OR_NULL");
 }
+
+int bd_errptr_pure(const char *callee)
+{
+	static const char *const pure[] = {
+		"PTR_ERR", "ERR_PTR", "ERR_CAST", "expect", "__builtin_expect", NULL,
+	};
+
+	for (int i = 0; predicates[i]; i++)
+		if (!strcmp(callee, predicates[i]))
+			return 1;
+	for (int i = 0; pure[i]; i++)
+		if (!strcmp(callee, pure[i]))
+			return 1;
+	return 0;
+}

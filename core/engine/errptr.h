@@ -42,4 +42,8 @@ int bd_errptr_or_null(struct bd_fn *fn, bd_val cond);
  */
 int bd_null_test(struct bd_fn *fn, bd_val cond, bd_val *ptr);
 
+/* IS_ERR(), PTR_ERR(), ERR_PTR(), ... and likely()'s builtin: calls that
+ * only compute a value, with no effect a whole-program check follows. */
+int bd_errptr_pure(const char *callee);
+
 #endif

@@ -77,6 +77,46 @@ static int arm_guards(struct bd_fn *fn, const int blk[2], int join, struct bd_mg
 	return 1;
 }
 
+/* The successor of d's branch that alone leads to block blk, or -1. */
+static int dom_side(struct bd_fn *fn, int d, int blk)
+{
+	struct bd_block *db = fn->f->blocks[d];
+	int side = -1;
+
+	for (int s = 0; s < 2; s++)
+		if (db->succ[s] >= 0 && bd_dominates(fn, db->succ[s], blk)) {
+			if (side >= 0)
+				return -1;
+			side = s;
+		}
+	return side;
+}
+
+/* The same for two stores to a local that both reach one load: a store
+ * in d itself reaches it only around the branch into the other store's
+ * block (mode = FMODE_READ; if (flag) mode |= FMODE_EXCL;). */
+static int store_guards(struct bd_fn *fn, const int blk[2], struct bd_mguard g[2])
+{
+	int d = bd_ncd(fn, blk[0], blk[1]), nz, side[2];
+	const char *flag;
+
+	if (d < 0 || !(flag = bd_flag_test(fn, d, &nz)))
+		return 0;
+	for (int i = 0; i < 2; i++)
+		side[i] = blk[i] == d ? -1 : dom_side(fn, d, blk[i]);
+	for (int i = 0; i < 2; i++)
+		if (blk[i] == d && side[!i] >= 0 &&
+		    fn->f->blocks[d]->succ[side[!i]] == blk[!i])
+			side[i] = !side[!i];
+	if (side[0] < 0 || side[1] < 0 || side[0] == side[1])
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		g[i].flag = flag;
+		g[i].nz = side[i] == nz;
+	}
+	return 1;
+}
+
 /* Add the members of 'in' to 'out', each also under guard g. */
 static void add_guarded(struct bd_mset *out, const struct bd_mset *in,
 			const struct bd_mguard *g)
@@ -118,12 +158,13 @@ static void sym_of(struct bd_fn *fn, struct bd_event *e, struct bd_mexpr *m)
 
 static void eval(struct bd_fn *fn, bd_val v, struct bd_mset *out, int depth);
 
-/* The two arms of a merge, each under its guard when a flag decides. */
+/* The two arms of a merge, each under its guard when a flag decides
+ * (join < 0: two stores to a local, not a phi). */
 static void eval_arms(struct bd_fn *fn, bd_val a0, bd_val a1, const int blk[2], int join,
 		      struct bd_mset *out, int depth)
 {
 	struct bd_mguard g[2];
-	int guarded = arm_guards(fn, blk, join, g);
+	int guarded = join < 0 ? store_guards(fn, blk, g) : arm_guards(fn, blk, join, g);
 	bd_val a[2] = { a0, a1 };
 
 	for (int i = 0; i < 2; i++) {
@@ -152,7 +193,7 @@ static void eval_slot(struct bd_fn *fn, struct bd_event *e, struct bd_mset *out,
 	if (n == 2 && st[0] && st[1]) {
 		int blk[2] = { bd_event_block(fn, st[0]), bd_event_block(fn, st[1]) };
 
-		eval_arms(fn, st[0]->b, st[1]->b, blk, b, out, depth);
+		eval_arms(fn, st[0]->b, st[1]->b, blk, -1, out, depth);
 		return;
 	}
 	for (int k = 0; k < n; k++) {
@@ -393,4 +434,61 @@ void bd_mset_to_sum(const struct bd_mset *m, struct bd_sum_mode *out)
 			out->unknown = 1;
 	}
 	out->n = m->n < BD_SUM_MODES ? m->n : BD_SUM_MODES;
+}
+
+enum bd_verdict bd_mode_judge(const struct bd_mset *P, const struct bd_mset *G, uint64_t *bits)
+{
+	int all_in = 1, all_back = 1;
+
+	if (P->unknown || G->unknown || !P->n || !G->n)
+		return BD_V_UNKNOWN;
+	for (int i = 0; i < P->n; i++)
+		all_in &= bd_mset_has(G, &P->v[i]);
+	for (int i = 0; i < G->n; i++)
+		all_back &= bd_mset_has(P, &G->v[i]);
+	if (all_in && all_back)
+		return BD_V_EQUAL;
+	if (bd_mset_all_const(G) && bd_mset_all_const(P))
+		return BD_V_CONST;
+	for (int i = 0; i < P->n; i++)
+		for (int j = 0; j < G->n; j++) {
+			const struct bd_mexpr *x = &P->v[i], *y = &G->v[j];
+			uint64_t add, drop;
+
+			if (x->kind == BD_MX_CONST || !bd_mexpr_same_base(x, y) ||
+			    bd_mexpr_equal(x, y))
+				continue;
+			add = x->set & ~y->set;
+			drop = (x->clr & ~y->clr & 0xff) | (y->set & ~x->set);
+			if (add) {
+				*bits = add;
+				return BD_V_ADDED;
+			}
+			if (drop) {
+				*bits = drop;
+				return BD_V_DROPPED;
+			}
+		}
+	return BD_V_UNKNOWN;
+}
+
+void bd_mset_assume(struct bd_mset *m, const char *flag, int nz)
+{
+	int n = 0;
+
+	for (int i = 0; i < m->n; i++) {
+		struct bd_mexpr x = m->v[i];
+		int keep = 1, g = 0;
+
+		for (int k = 0; k < x.nguard; k++) {
+			if (x.guard[k].flag != flag)
+				x.guard[g++] = x.guard[k];
+			else if (x.guard[k].nz != nz)
+				keep = 0;
+		}
+		x.nguard = g;
+		if (keep)
+			m->v[n++] = x;
+	}
+	m->n = n;
 }

@@ -48,6 +48,15 @@ const char *bd_mode_bits(uint64_t k, char *buf, size_t len);
 /* The constant members as "A or B". */
 const char *bd_mset_str(const struct bd_mset *s, char *buf, size_t len);
 
+/* A put's mode P against its get's G, by value (guards not looked at),
+ * as put-mode judges them: the same set; different constants; a bit added
+ * to or dropped from the same symbol (*bits); or nothing provable. */
+enum bd_verdict { BD_V_EQUAL, BD_V_CONST, BD_V_ADDED, BD_V_DROPPED, BD_V_UNKNOWN };
+enum bd_verdict bd_mode_judge(const struct bd_mset *P, const struct bd_mset *G, uint64_t *bits);
+/* Assume flag == 0 (nz 0) or != 0: drop the members whose guard wants the
+ * other, and the guard from the others. */
+void bd_mset_assume(struct bd_mset *m, const char *flag, int nz);
+
 /* The set as it travels to other units (constants and fields only). */
 void bd_mset_to_sum(const struct bd_mset *m, struct bd_sum_mode *out);
 

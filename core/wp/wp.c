@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * wp.c - the whole-program graphs' container (wp.h).
+ */
+#include <stdlib.h>
+#include <string.h>
+#include "wp.h"
+
+void wp_prog_init(struct wp_prog *p, struct bd_unit *names)
+{
+	memset(p, 0, sizeof(*p));
+	p->names = names;
+	if (!names) {
+		p->names = bd_unit_new("<whole program>");
+		p->own_names = 1;
+	}
+}
+
+struct wp_fn *wp_add_fn(struct wp_prog *p)
+{
+	struct wp_fn *f;
+
+	BD_GROW(p->fns, p->nfns, p->cap_fns);
+	f = &p->fns[p->nfns++];
+	memset(f, 0, sizeof(*f));
+	f->next = -1;
+	return f;
+}
+
+static void free_node(struct wp_node *n)
+{
+	free(n->args);
+	free(n->succ[0]);
+	free(n->succ[1]);
+}
+
+void wp_sum_free(struct wp_sum *s);
+
+void wp_prog_free(struct wp_prog *p)
+{
+	for (int i = 0; i < p->nfns; i++) {
+		struct wp_fn *f = &p->fns[i];
+
+		for (int k = 0; k < f->nnodes; k++)
+			free_node(&f->nodes[k]);
+		free(f->nodes);
+		free(f->entry);
+		free(f->sets);
+		free(f->opaque);
+		wp_sum_free(f->sum);
+	}
+	free(p->fns);
+	free(p->hash);
+	if (p->own_names)
+		bd_unit_free(p->names);
+	memset(p, 0, sizeof(*p));
+}
+
+static unsigned hash_str(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
+/* Chains by name: a static function is found only from its own unit. */
+void wp_index(struct wp_prog *p)
+{
+	free(p->hash);
+	p->hsize = 64;
+	while (p->hsize < 2 * p->nfns)
+		p->hsize *= 2;
+	p->hash = bd_xcalloc(p->hsize, sizeof(int));
+	for (int i = 0; i < p->hsize; i++)
+		p->hash[i] = -1;
+	for (int i = p->nfns - 1; i >= 0; i--) {
+		unsigned h = hash_str(p->fns[i].name) & (p->hsize - 1);
+
+		p->fns[i].next = p->hash[h];
+		p->hash[h] = i;
+	}
+}
+
+struct wp_fn *wp_find(struct wp_prog *p, const char *name, const char *unit)
+{
+	struct wp_fn *ext = NULL;
+
+	if (!p->hsize || !name)
+		return NULL;
+	for (int i = p->hash[hash_str(name) & (p->hsize - 1)]; i >= 0; i = p->fns[i].next) {
+		struct wp_fn *f = &p->fns[i];
+
+		if (strcmp(f->name, name))
+			continue;
+		if (f->is_static) {
+			if (unit && !strcmp(f->unit, unit))
+				return f;
+		} else if (!ext) {
+			ext = f;
+		}
+	}
+	return ext;
+}
