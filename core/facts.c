@@ -4,7 +4,7 @@
  * that "bdops check" can collect what the frontends found and "bdops merge"
  * can see the whole program.
  *
- *	{"version": 1, "unit": "drivers/block/loop.c",
+ *	{"version": 2, "unit": "drivers/block/loop.c",
  *	 "path": "/src/linux/drivers/block/loop.c", "directory": "/src/linux",
  *	 "functions": 42,
  *	 "internal": null, "findings": [...], "summary": {...}}

@@ -18,9 +18,16 @@ static void write_loc(struct bd_json_writer *w, const char *key, struct bd_loc l
 	bd_json_end_object(w);
 }
 
+static void write_mode_value(struct bd_json_writer *w, const struct bd_sum_mode *m);
+
 static void write_mode(struct bd_json_writer *w, const struct bd_sum_mode *m)
 {
 	bd_json_key(w, "mode");
+	write_mode_value(w, m);
+}
+
+static void write_mode_value(struct bd_json_writer *w, const struct bd_sum_mode *m)
+{
 	bd_json_begin_object(w);
 	bd_json_kv_int(w, "unknown", m->unknown);
 	bd_json_key(w, "values");
@@ -121,6 +128,34 @@ void bd_facts_summary_write(struct bd_json_writer *w, const struct bd_unit *u,
 		bd_json_end_array(w);
 		write_tests(w, "ndelay", f->ndelay, f->nndelay);
 		write_tests(w, "writes", f->writes, f->nwrites);
+		bd_json_end_object(w);
+	}
+	bd_json_end_array(w);
+	bd_json_key(w, "stores");
+	bd_json_begin_array(w);
+	for (int i = 0; i < s->nstores; i++) {
+		bd_json_begin_object(w);
+		bd_json_kv_str(w, "tag", s->stores[i].tag);
+		bd_json_kv_str(w, "field", s->stores[i].field);
+		write_loc(w, "at", s->stores[i].loc);
+		write_mode(w, &s->stores[i].mode);
+		bd_json_end_object(w);
+	}
+	bd_json_end_array(w);
+	bd_json_key(w, "deferred");
+	bd_json_begin_array(w);
+	for (int i = 0; i < s->ndefers; i++) {
+		const struct bd_sum_defer *d = &s->defers[i];
+
+		bd_json_begin_object(w);
+		bd_json_kv_str(w, "function", d->function);
+		bd_json_kv_str(w, "put", d->put);
+		write_loc(w, "at", d->loc);
+		write_mode(w, &d->mode);
+		bd_json_kv_str(w, "get", d->get);
+		write_loc(w, "get_at", d->get_loc);
+		bd_json_key(w, "get_mode");
+		write_mode_value(w, &d->get_mode);
 		bd_json_end_object(w);
 	}
 	bd_json_end_array(w);

@@ -186,6 +186,12 @@ int bd_unit_is_static_global(const struct bd_unit *u, const char *name)
 	return 0;
 }
 
+void bd_unit_copy_statics(struct bd_unit *dst, const struct bd_unit *src)
+{
+	for (int i = 0; i < src->nstatics; i++)
+		bd_unit_static_global(dst, src->statics[i]);
+}
+
 int64_t bd_unit_macro(const struct bd_unit *u, const char *name, int64_t dflt)
 {
 	int i;

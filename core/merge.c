@@ -34,6 +34,12 @@ struct mfn {			/* a function, across units */
 	int is_static, is_method;
 };
 
+struct mstore {			/* what every unit stores in a mode field */
+	const char *tag, *field;
+	struct bd_mset values;
+	struct bd_loc at;	/* the first store */
+};
+
 struct mget {			/* a get, across units */
 	const struct bd_json *j;
 	int unit;
@@ -62,6 +68,9 @@ struct merge {
 	struct smap by_tag;	/* tag -> its first get in m->gets */
 	int *last;		/* per by_tag slot: its last get */
 	struct smap modes;	/* "tag.field" of every stored mode */
+	struct smap stored;	/* "tag.field" -> index in mstores */
+	struct mstore *mstores;
+	int nmstores, cap_mstores;
 	char **keys;		/* the "tag.field" strings */
 	int nkeys, cap_keys;
 };
@@ -296,6 +305,46 @@ static int whole_program(struct merge *m, struct bd_unit *names, char *err, size
 	}
 	wp_prog_free(&p);
 	return ret;
+}
+
+/* The unit's "cannot be matched" note at loc: the merge knows better. */
+static void drop_unknown_note(struct bd_result *r, struct bd_loc loc)
+{
+	for (int i = 0; i < r->n; i++) {
+		struct bd_finding *f = &r->v[i];
+
+		if (f->check != BD_CHECK_PUT_MODE || f->severity != BD_SEV_NOTE ||
+		    f->loc.line != loc.line || f->loc.col != loc.col ||
+		    strcmp(f->loc.file ? f->loc.file : "", loc.file ? loc.file : "") ||
+		    !strstr(f->message, "cannot be matched"))
+			continue;
+		bd_finding_free_parts(f);
+		memmove(f, f + 1, (r->n - i - 1) * sizeof(*f));
+		r->n--;
+		i--;
+	}
+	bd_result_recount(r);
+}
+
+static void add_sev(struct merge *m, enum bd_severity sev, struct bd_loc loc,
+		    const char *function, const char *fix, int nnotes,
+		    struct bd_note *notes, const char *msg)
+{
+	struct bd_finding f;
+
+	drop_unknown_note(m->r, loc);
+	if (!m->o->enabled[BD_CHECK_PUT_MODE] || already(m->r, loc, msg))
+		return;
+	memset(&f, 0, sizeof(f));
+	f.check = BD_CHECK_PUT_MODE;
+	f.severity = sev;
+	f.loc = loc;
+	f.function = function;
+	f.message = msg;
+	f.fix = fix;
+	f.nnotes = nnotes;
+	f.notes = notes;
+	bd_result_add(m->r, &f);
 }
 
 static void report_gained(struct merge *m, struct mfn *f)
@@ -618,6 +667,155 @@ static void check_put(struct merge *m, int unit, const struct bd_json *put,
 	}
 }
 
+/* ---- modes kept by other units (summary "stores", "deferred") ---- */
+
+static void index_stores(struct merge *m, struct bd_unit *names)
+{
+	int total = 0;
+
+	for (int u = 0; u < m->nunits; u++) {
+		const struct bd_json *sum = bd_json_get(m->units[u], "summary");
+		const struct bd_json *st = sum ? bd_json_get(sum, "stores") : NULL;
+
+		total += st && st->type == BD_JSON_ARRAY ? st->n : 0;
+	}
+	smap_init(&m->stored, total);
+	for (int u = 0; u < m->nunits; u++) {
+		const struct bd_json *sum = bd_json_get(m->units[u], "summary");
+		const struct bd_json *st = sum ? bd_json_get(sum, "stores") : NULL;
+
+		for (int i = 0; st && st->type == BD_JSON_ARRAY && i < st->n; i++) {
+			const struct bd_json *j = st->items[i];
+			const char *tag = bd_json_get_str(j, "tag", ""), *field = bd_json_get_str(j, "field", "");
+			const char *key = mode_key(m, tag, field);
+			struct mstore *ms;
+			struct bd_mset v;
+			int slot = smap_slot(&m->stored, key);
+
+			if (!m->stored.keys[slot]) {
+				BD_GROW(m->mstores, m->nmstores, m->cap_mstores);
+				ms = &m->mstores[m->nmstores];
+				memset(ms, 0, sizeof(*ms));
+				ms->tag = bd_intern(names, tag);
+				ms->field = bd_intern(names, field);
+				ms->at = loc_of(bd_json_get(j, "at"));
+				smap_add(&m->stored, key, m->nmstores++);
+			}
+			ms = &m->mstores[m->stored.vals[smap_slot(&m->stored, key)]];
+			read_mode(bd_json_get(j, "mode"), &v, names);
+			ms->values.unknown |= v.unknown || !v.n;
+			for (int k = 0; k < v.n; k++) {
+				if (v.v[k].kind != BD_MX_CONST)
+					ms->values.unknown = 1;
+				else if (bd_mset_has(&ms->values, &v.v[k]))
+					continue;
+				else if (ms->values.n == BD_MSET_MAX)
+					ms->values.unknown = 1;
+				else
+					ms->values.v[ms->values.n++] = v.v[k];
+			}
+		}
+	}
+}
+
+/* m with each read of a mode field replaced by the values stored there;
+ * *used: the field that was replaced. */
+static void stored_values(struct merge *m, const struct bd_mset *in, struct bd_mset *out,
+			  const struct mstore **used)
+{
+	char key[512];
+
+	memset(out, 0, sizeof(*out));
+	out->unknown = in->unknown;
+	for (int i = 0; i < in->n; i++) {
+		const struct bd_mexpr *x = &in->v[i];
+		const struct mstore *ms;
+		int slot;
+
+		if (x->kind != BD_MX_FIELD) {
+			if (out->n < BD_MSET_MAX)
+				out->v[out->n++] = *x;
+			continue;
+		}
+		snprintf(key, sizeof(key), "%s.%s", x->tag, x->field);
+		slot = smap_slot(&m->stored, key);
+		if (!m->stored.keys[slot]) {
+			out->unknown = 1;
+			continue;
+		}
+		ms = &m->mstores[m->stored.vals[slot]];
+		*used = ms;
+		out->unknown |= ms->values.unknown;
+		for (int k = 0; k < ms->values.n && out->n < BD_MSET_MAX; k++) {
+			struct bd_mexpr y = ms->values.v[k];
+
+			y.k = (y.k | (int64_t)x->set) & ~(int64_t)x->clr;
+			if (!bd_mset_has(out, &y))
+				out->v[out->n++] = y;
+		}
+	}
+}
+
+/*
+ * A pair its unit could not judge because a side reads a mode field:
+ * that field holds one of the values the units store there.  A put that
+ * matches none of them is wrong whatever the object (f2fs puts with
+ * FMODE_EXCL devices got with sb->s_mode); one that matches some may be
+ * wrong, and --strict says so.
+ */
+static void check_deferred(struct merge *m, const struct bd_json *d, struct bd_unit *names)
+{
+	const struct mstore *used = NULL;
+	struct bd_mset P0, G0, P, G;
+	struct bd_note notes[2];
+	char a[256], b[256], msg[1024], fix[300], n0[300], n1[300];
+	int any = 0, side;
+
+	read_mode(bd_json_get(d, "mode"), &P0, names);
+	read_mode(bd_json_get(d, "get_mode"), &G0, names);
+	stored_values(m, &P0, &P, &used);
+	side = !!used;		/* 1: the put read the field */
+	stored_values(m, &G0, &G, &used);
+	if (!used || !bd_mset_all_const(&P) || !bd_mset_all_const(&G))
+		return;
+	for (int i = 0; i < P.n; i++)
+		any |= bd_mset_has(&G, &P.v[i]);
+	if (any && (!m->o->strict || bd_mode_judge(&P, &G, &(uint64_t){ 0 }) == BD_V_EQUAL))
+		return;
+	bd_mset_str(side ? &G : &P, a, sizeof(a));
+	bd_mset_str(side ? &P : &G, b, sizeof(b));
+	if (side)
+		snprintf(n0, sizeof(n0), "%s() took %s here", bd_json_get_str(d, "get", "?"), a);
+	else
+		snprintf(n0, sizeof(n0), "%s() took '%s->%s' here", bd_json_get_str(d, "get", "?"),
+			 used->tag, used->field);
+	notes[0] = (struct bd_note){ loc_of(bd_json_get(d, "get_at")), n0 };
+	snprintf(n1, sizeof(n1), "'%s->%s' is set here", used->tag, used->field);
+	notes[1] = (struct bd_note){ used->at, n1 };
+	if (!any) {
+		if (side)
+			snprintf(msg, sizeof(msg), "%s() passes '%s->%s', which is %s, but the "
+				 "matching %s() took %s", bd_json_get_str(d, "put", "?"), used->tag,
+				 used->field, b, bd_json_get_str(d, "get", "?"), a);
+		else
+			snprintf(msg, sizeof(msg), "%s() passes %s, but the matching %s() took "
+				 "'%s->%s', which is %s", bd_json_get_str(d, "put", "?"), a,
+				 bd_json_get_str(d, "get", "?"), used->tag, used->field, b);
+		if (side)
+			snprintf(fix, sizeof(fix), "pass %s", a);
+		else
+			snprintf(fix, sizeof(fix), "pass '%s->%s'", used->tag, used->field);
+		add_sev(m, BD_SEV_WARNING, loc_of(bd_json_get(d, "at")),
+			bd_json_get_str(d, "function", NULL), fix, 2, notes, msg);
+		return;
+	}
+	snprintf(msg, sizeof(msg), "%s() mode may differ from its %s()'s: '%s->%s' is %s",
+		 bd_json_get_str(d, "put", "?"), bd_json_get_str(d, "get", "?"),
+		 used->tag, used->field, side ? a : b);
+	add_sev(m, BD_SEV_NOTE, loc_of(bd_json_get(d, "at")),
+		bd_json_get_str(d, "function", NULL), NULL, 2, notes, msg);
+}
+
 void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
 		    const struct bd_options *o)
 {
@@ -646,6 +844,14 @@ void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
 		for (int i = 0; puts && puts->type == BD_JSON_ARRAY && i < puts->n; i++)
 			check_put(&m, u, puts->items[i], names);
 	}
+	index_stores(&m, names);
+	for (int u = 0; u < m.nunits; u++) {
+		const struct bd_json *sum = bd_json_get(m.units[u], "summary");
+		const struct bd_json *d = sum ? bd_json_get(sum, "deferred") : NULL;
+
+		for (int i = 0; d && d->type == BD_JSON_ARRAY && i < d->n; i++)
+			check_deferred(&m, d->items[i], names);
+	}
 	if (whole_program(&m, names, err, sizeof(err)))
 		bd_result_set_internal(r, err);
 	free(m.units);
@@ -655,6 +861,8 @@ void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
 	free(m.last);
 	smap_free(&m.by_tag);
 	smap_free(&m.modes);
+	smap_free(&m.stored);
+	free(m.mstores);
 	for (int i = 0; i < m.nkeys; i++)
 		free(m.keys[i]);
 	free(m.keys);

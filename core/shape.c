@@ -295,12 +295,24 @@ int bd_shape_facts(const struct bd_json *j, const char *file, char *err, size_t 
 		return bad(&c, v, "version", "facts of a newer format (version %s; this bdops "
 			   "reads version %s): use the bdops that wrote them, or rebuild", n, mine);
 	}
+	if (v && v->type == BD_JSON_NUMBER && v->integer >= 1 && v->integer < BD_FACTS_VERSION) {
+		char n[32], mine[32];
+
+		snprintf(n, sizeof(n), "%lld", (long long)v->integer);
+		snprintf(mine, sizeof(mine), "%d", BD_FACTS_VERSION);
+		return bad(&c, v, "version", "facts format %s, from an older bdops (this one reads "
+			   "format %s): rebuild its unit, or delete the facts", n, mine);
+	}
 	if (check_object(&c, j, &facts_shape, ""))
 		return -1;
 	v = bd_json_get(j, "version");
-	if (v->integer != BD_FACTS_VERSION)
+	if (v->integer != BD_FACTS_VERSION) {
+		char mine[32];
+
+		snprintf(mine, sizeof(mine), "%d", BD_FACTS_VERSION);
 		return bad(&c, v, "version", "not a facts version this bdops reads (expected %s)",
-			   "1", "");
+			   mine, "");
+	}
 	return check_findings(&c, bd_json_get(j, "findings"), "findings");
 }
 

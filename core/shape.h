@@ -9,7 +9,10 @@
 
 #include <stddef.h>
 
-#define BD_FACTS_VERSION 1
+/* 2 added the whole-program graphs, mode stores and deferred pairs
+ * (issue 15): a merge of format-1 facts would silently miss what only they
+ * show, so those are refused, saying so. */
+#define BD_FACTS_VERSION 2
 
 struct bd_json;
 /* A facts file (docs/facts.md); a newer format version says so. */

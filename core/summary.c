@@ -53,5 +53,7 @@ void bd_summary_free(struct bd_summary *s)
 	free(s->fns);
 	free(s->gets);
 	free(s->puts);
+	free(s->stores);
+	free(s->defers);
 	free(s);
 }

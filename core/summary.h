@@ -50,6 +50,23 @@ struct bd_sum_put {
 	const char *from_tag, *from_field;	/* mode computed from this field */
 };
 
+/* A value stored into a field named for a mode (super_block.s_mode): in
+ * the merge, a get or put reading that field took one of the values
+ * every unit stores there. */
+struct bd_sum_store {
+	const char *tag, *field;
+	struct bd_loc loc;
+	struct bd_sum_mode mode;
+};
+
+/* A pair judged "unknown" only because a side reads a mode field no get
+ * of this unit stored: the merge substitutes the stored values. */
+struct bd_sum_defer {
+	const char *function, *put, *get;
+	struct bd_loc loc, get_loc;
+	struct bd_sum_mode mode, get_mode;	/* the put's, the get's */
+};
+
 struct bd_sum_test {			/* an O_NDELAY test or a file write */
 	struct bd_loc loc, read;	/* read.line 0: no note */
 	const char *what;		/* "O_NDELAY" or "file->f_flags" */
@@ -73,6 +90,10 @@ struct bd_summary {
 	int nputs, cap_puts;
 	struct bd_sum_fn *fns;
 	int nfns, cap_fns;
+	struct bd_sum_store *stores;
+	int nstores, cap_stores;
+	struct bd_sum_defer *defers;
+	int ndefers, cap_defers;
 	char **pool;
 	int npool, cap_pool;
 	struct wp_prog *wp;		/* the unit's whole-program graphs */

@@ -1153,6 +1153,7 @@ void bdops_gcc_flush_functions(struct bd_unit *u)
 		struct bd_unit *p = pending[i];
 
 		copy_func(u, bd_unit_func(p, 0));
+		bd_unit_copy_statics(u, p);
 		for (j = 0; j < bd_unit_ndecls(p); j++)
 			if (!bd_unit_decl(p, j)->has_body)
 				copy_decl(u, bd_unit_decl(p, j));

@@ -106,7 +106,7 @@ def unit_facts(i, n, rng):
                          'notes': [{'file': unit, 'line': 40, 'column': 8,
                                     'message': 'blkdev_get() took FMODE_READ|FMODE_NDELAY here'}],
                          'fix': 'pass FMODE_READ|FMODE_NDELAY'})
-    return unit, {'version': 1, 'unit': unit, 'path': '/usr/src/linux/' + unit,
+    return unit, {'version': 2, 'unit': unit, 'path': '/usr/src/linux/' + unit,
                   'functions': nf, 'internal': None, 'findings': findings,
                   'summary': {'gets': gets, 'puts': puts, 'functions': fns}}
 

@@ -1035,6 +1035,81 @@ static void unknown_note(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		  put->name, gname(g), *a ? a : *b ? b : "unknown");
 }
 
+static void sum_mode(struct bd_summary *s, const struct bd_mset *m, struct bd_sum_mode *out)
+{
+	bd_mset_to_sum(m, out);
+	for (int i = 0; i < out->n; i++) {
+		out->v[i].tag = bd_summary_str(s, out->v[i].tag);
+		out->v[i].field = bd_summary_str(s, out->v[i].field);
+	}
+}
+
+static int reads_mode_field(const struct bd_mset *m)
+{
+	for (int i = 0; i < m->n; i++)
+		if (m->v[i].kind == BD_MX_FIELD && name_says_mode(m->v[i].field))
+			return 1;
+	return 0;
+}
+
+/* An unknown verdict the merge may settle: a side reads a mode field
+ * (f2fs gets with sb->s_mode, which only fs/super.c stores). */
+static void record_defer(struct pm *p, struct bd_fn *fn, struct bd_event *put,
+			 const struct gsite *g, const struct bd_mset *P)
+{
+	struct bd_summary *s = p->c->sum;
+	struct bd_sum_defer *d;
+
+	if (p->dry || !g->has_mode || (!reads_mode_field(P) && !reads_mode_field(&g->mode)))
+		return;
+	BD_GROW(s->defers, s->ndefers, s->cap_defers);
+	d = &s->defers[s->ndefers++];
+	memset(d, 0, sizeof(*d));
+	d->function = bd_summary_str(s, fn->f->decl->name);
+	d->put = bd_summary_str(s, put->name);
+	d->get = bd_summary_str(s, gname(g));
+	d->loc = put->loc;
+	d->loc.file = bd_summary_str(s, put->loc.file);
+	d->get_loc = g->at->loc;
+	d->get_loc.file = bd_summary_str(s, g->at->loc.file);
+	sum_mode(s, P, &d->mode);
+	sum_mode(s, &g->mode, &d->get_mode);
+}
+
+/* Every value the unit stores into a field named for a mode. */
+static void record_stores(struct pm *p)
+{
+	struct bd_summary *s = p->c->sum;
+
+	for (int i = 0; i < p->c->nfns; i++) {
+		struct bd_fn *fn = &p->c->fns[i];
+
+		if (!fn->kept)
+			continue;
+		for (int b = 0; b < fn->f->nblocks; b++)
+			for (int k = 0; k < fn->f->blocks[b]->nevents; k++) {
+				struct bd_event *e = &fn->f->blocks[b]->events[k];
+				struct bd_sum_store *st;
+				struct bd_mset m;
+
+				if (e->op != BD_FIELD_STORE || !e->tag || !name_says_mode(e->name))
+					continue;
+				bd_mode_eval(fn, e->b, &m);
+				BD_GROW(s->stores, s->nstores, s->cap_stores);
+				st = &s->stores[s->nstores++];
+				memset(st, 0, sizeof(*st));
+				st->tag = bd_summary_str(s, e->tag);
+				st->field = bd_summary_str(s, e->name);
+				st->loc = e->loc;
+				st->loc.file = bd_summary_str(s, e->loc.file);
+				/* += and |= store what was there changed */
+				if (e->sub == BD_STORE_COMPOUND)
+					m.unknown = 1;
+				sum_mode(s, &m, &st->mode);
+			}
+	}
+}
+
 /* Is fld where some get's mode was kept next to its bdev? */
 static int is_mode_field(struct pm *p, const struct bd_event *fld)
 {
@@ -1134,6 +1209,7 @@ static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 			}
 		}
 	unknown_note(p, fn, put, g, P);
+	record_defer(p, fn, put, g, P);
 	return 0;
 }
 
@@ -1271,6 +1347,10 @@ static int match_put(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 				u.mode.v[u.mode.n++] = g->mode.v[x];
 		}
 	}
+	/* a mode that depends on a global flag: wp/flow.c resolves it where
+	 * a caller sets the flag */
+	if (first && (bd_mset_guarded(P0) || bd_mset_guarded(&u.mode)))
+		first = NULL, matched = 1;
 	if (first) {
 		P = *P0;
 		p->by_name = 1;
@@ -1429,8 +1509,9 @@ static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 			}
 		}
 		if (group_ok) {
-			/* --strict: say which fits were only "unknown" */
-			for (int j = 0; j < n && p->c->o->strict; j++)
+			/* say which fits were only "unknown": --strict notes,
+			 * and what the merge may settle */
+			for (int j = 0; j < n; j++)
 				if (c[j].group == c[i].group)
 					judge(p, fn, put, pmode, P0, &c[j], 0);
 			return 1;
@@ -1678,6 +1759,7 @@ void bd_pair_puts(struct bd_ctx *c, const struct bd_pair_era *era)
 	if (!era->judge) {
 		/* the facts carry modes (summary.h) */
 		record_gets(&p);
+		record_stores(&p);
 		for (int gi = 0; gi < p.ng; gi++)
 			if (p.g[gi].ev == p.g[gi].at)
 				check_holder(&p, &p.g[gi]);

@@ -265,6 +265,13 @@ static void add_set(struct bfn *f, const char *flag)
 	f->sets[f->nsets++] = flag;
 }
 
+static int scalar_store(struct bfn *f, const struct bd_event *e)
+{
+	struct bd_event *d = bd_def(f->fn, e->b);
+
+	return d && integer_type(d->type);
+}
+
 static void block_nodes(struct build *b, struct bfn *f, int blk)
 {
 	struct bd_block *bl = f->fn->f->blocks[blk];
@@ -282,14 +289,17 @@ static void block_nodes(struct build *b, struct bfn *f, int blk)
 			put_node(f, e, blk);
 		} else if (e->op == BD_CALL) {
 			call_node(f, e, blk);
-		} else if (e->op == BD_GLOBAL_STORE &&
-			   is_flag(b, (flag = bd_global_key(b->c->u, e->name)))) {
+		} else if (e->op == BD_GLOBAL_STORE && scalar_store(f, e)) {
+			/* any unit's branch may test it; without a graph, only
+			 * the flags this unit tests are kept */
 			struct wp_node *n = add_node(f, WP_SET, e, blk);
 			int64_t k;
 
+			flag = bd_global_key(b->c->u, e->name);
 			n->name = flag;
 			n->value = bd_const_value(f->fn, e->b, &k) ? k != 0 : -1;
-			add_set(f, flag);
+			if (is_flag(b, flag))
+				add_set(f, flag);
 		}
 	}
 	if ((flag = bd_flag_test(f->fn, blk, &nz))) {

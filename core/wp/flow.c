@@ -70,6 +70,7 @@ struct wp_eff {
 	const char *api, *func, *unit;	/* the innermost get/put */
 	struct bd_loc at;
 	int via;		/* reached through a wrapper */
+	int flagged;		/* its mode depended on a global flag */
 	int mixed;		/* the chain crosses units */
 	/* puts: where the mode was passed (the report's place) */
 	int has_origin;
@@ -711,6 +712,7 @@ static void eff_of_node(struct fa *a, int i, struct wp_eff *e)
 	if (!n->has_mode)
 		e->mode.unknown = 1;
 	e->exclusive = n->exclusive;
+	e->flagged = bd_mset_guarded(&e->mode);
 	e->api = n->name;
 	e->func = a->f->name;
 	e->unit = a->f->unit;
@@ -730,6 +732,7 @@ static void eff_at_call(struct fa *a, int i, const struct wp_eff *ce, struct wp_
 	*e = *ce;
 	e->obj = map_obj(n, &ce->obj);
 	subst(&ce->mode, n, &e->mode);
+	e->flagged |= bd_mset_guarded(&e->mode);
 	e->via = 1;
 	e->mixed |= c->unit != a->f->unit || ce->unit != a->f->unit;
 	if (!ce->has_origin && !has_params(&e->mode)) {
@@ -782,8 +785,9 @@ static void pair(struct fa *a, const struct wp_eff *put, const struct wp_eff *ge
 	struct judged j;
 	int local = put->obj.kind != WP_O_GLOBAL;
 
-	if (local && !put->mixed && !get->mixed)
-		return;		/* put_mode.c's */
+	/* put_mode.c judges a unit's own locals, but for flags */
+	if (local && !put->mixed && !get->mixed && !put->flagged && !get->flagged)
+		return;
 	if (!put->has_mode || !get->has_mode)
 		return;
 	judge(&put->mode, &get->mode, put->exclusive, get->exclusive, !opaque, &j);
@@ -856,7 +860,7 @@ static void at_pend(struct fa *a, int i, const struct wp_pend *p)
 	get.via = p->get.via;
 	opaque = resolve(a, &put.mode, &a->in[i], &flag, &fval);
 	opaque |= resolve(a, &get.mode, &a->in[i], &flag, &fval);
-	if (p->local && !put.mixed && !get.mixed)
+	if (p->local && !put.mixed && !get.mixed && !put.flagged && !get.flagged)
 		return;
 	judge(&put.mode, &get.mode, put.exclusive, get.exclusive, !opaque, &j);
 	if (j.o == O_BAD && put.has_origin)
@@ -1044,7 +1048,8 @@ static void roots(struct flow *w)
 			struct wp_pend *pd = &f->sum->pend[k];
 			struct judged j;
 
-			if (pd->local && !pd->put.mixed && !pd->get.mixed)
+			if (pd->local && !pd->put.mixed && !pd->get.mixed &&
+			    !pd->put.flagged && !pd->get.flagged)
 				continue;
 			judge(&pd->put.mode, &pd->get.mode, pd->put.exclusive,
 			      pd->get.exclusive, 0, &j);

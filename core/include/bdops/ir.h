@@ -186,6 +186,9 @@ void bd_unit_incomplete(struct bd_unit *u, const char *reason);
  * then never take it for another unit's variable of the same name. */
 void bd_unit_static_global(struct bd_unit *u, const char *name);
 int bd_unit_is_static_global(const struct bd_unit *u, const char *name);
+/* Mark in dst every global src marks static (a frontend that lowers each
+ * function into a unit of its own, then copies it). */
+void bd_unit_copy_statics(struct bd_unit *dst, const struct bd_unit *src);
 
 /* Declare (or look up) a function; later calls update types if given. */
 struct bd_decl *bd_declare(struct bd_unit *u, const char *name, int is_static,
