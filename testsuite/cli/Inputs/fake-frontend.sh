@@ -29,7 +29,7 @@ function finding(check, col, msg) {
 	printf "%s    {\"file\": \"%s\", \"line\": %d, \"column\": %d, \"check\": \"%s\", \"function\": \"%s\", \"message\": \"%s\", \"severity\": \"warning\", \"notes\": [], \"fix\": null}", sep, unit, NR, col, check, fn, msg
 	sep = ",\n"
 }
-BEGIN { printf "{\"version\": 1, \"unit\": \"%s\", \"functions\": %d, \"internal\": null, \"findings\": [\n", unit, n }
+BEGIN { printf "{\"version\": 2, \"unit\": \"%s\", \"functions\": %d, \"internal\": null, \"findings\": [\n", unit, n }
 /^(static )?int [a-z_]+\(/ { fn = $0; sub(/^(static )?int /, "", fn); sub(/\(.*/, "", fn) }
 /blkdev_put\(/ { finding("bdops-put-mode", index($0, "blkdev_put"), "blkdev_put() passes FMODE_READ, but the matching blkdev_get() took FMODE_READ|FMODE_NDELAY") }
 /f_flags =/ { finding("bdops-file-write", index($0, "="), "block method '"'"'" fn "'"'"' writes '"'"'file->f_flags'"'"'; the struct file may be a temporary that does not outlive open()") }
