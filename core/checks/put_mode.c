@@ -1076,6 +1076,15 @@ static void record_defer(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	sum_mode(s, &g->mode, &d->get_mode);
 }
 
+/* A value of fmode_t's type (unsigned int): f2fs's fs_mode and
+ * compress_mode are other things. */
+static int fmode_typed(struct bd_fn *fn, bd_val v)
+{
+	struct bd_event *d = bd_def(fn, v);
+
+	return d && d->type && !strcmp(d->type, "unsigned int");
+}
+
 /* Every value the unit stores into a field named for a mode. */
 static void record_stores(struct pm *p)
 {
@@ -1092,7 +1101,8 @@ static void record_stores(struct pm *p)
 				struct bd_sum_store *st;
 				struct bd_mset m;
 
-				if (e->op != BD_FIELD_STORE || !e->tag || !name_says_mode(e->name))
+				if (e->op != BD_FIELD_STORE || !e->tag || !name_says_mode(e->name) ||
+				    !fmode_typed(fn, e->b))
 					continue;
 				bd_mode_eval(fn, e->b, &m);
 				BD_GROW(s->stores, s->nstores, s->cap_stores);

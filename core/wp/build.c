@@ -9,10 +9,15 @@
  * from a global, a parameter, or produced by a get or a call of this
  * function.  Blocks without nodes are then contracted away.
  *
- * A function keeps its graph when it is anchored: it gets or puts, passes
- * a mode-like value or a bdev to a call, or calls an anchored function of
- * its unit.  Flags are the globals a branch of the unit tests; a function
- * without a graph keeps the flags it (or a callee) stores.
+ * A function keeps its graph when it is anchored: something in it matters
+ * beyond put_mode.c's own pairing - a get or put of a global, a put of a
+ * parameter's bdev, a bdev passed to a call, returned or got from a call,
+ * a mode that depends on a global flag, a call of another unit passed a
+ * constant mode (an argument the callee declares unsigned int, fmode_t's
+ * type, holding FMODE bits only) - or it calls an anchored function of
+ * its unit.  Gets and puts of struct fields stay put_mode.c's.  Flags are
+ * the globals a branch of the unit tests; a function without a graph
+ * keeps the flags it (or a callee) stores.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -174,21 +179,61 @@ static int bdev_type(const char *t)
 	return t && !strcmp(t, "struct block_device *");
 }
 
-/* A value a mode could be: FMODE bits, or symbolic (a parameter, a field,
- * a flag-dependent choice). */
-static int mode_like(const struct bd_mset *m)
+/* A constant a put wrapper of another unit could be given as its mode:
+ * FMODE bits only, for a parameter declared unsigned int (fmode_t). */
+static int const_mode_arg(struct build *b, const struct bd_event *e, int i,
+			  const struct bd_mset *m)
 {
-	if (m->unknown || !m->n)
-		return 0;
-	for (int i = 0; i < m->n; i++) {
-		const struct bd_mexpr *x = &m->v[i];
+	struct bd_decl *d = bd_find_decl(b->c->u, e->name);
 
-		if (x->kind == BD_MX_CONST && (x->k <= 0 || (x->k & ~0x1ffLL)))
+	if (!bd_mset_all_const(m) || !d || i >= d->nparams || !d->param_types[i] ||
+	    strcmp(d->param_types[i], "unsigned int") || d->has_body)
+		return 0;
+	for (int k = 0; k < m->n; k++)
+		if (m->v[k].k <= 0 || (m->v[k].k & ~0x1ffLL))
 			return 0;
-		if (x->kind == BD_MX_EVENT)
-			return 0;
-	}
 	return 1;
+}
+
+static int obj_used(const struct wp_obj *o)
+{
+	return o->kind != WP_O_NONE;
+}
+
+/* Is a bdev this node produced passed to a call of the function? */
+static int passed_on(struct bfn *f, int node)
+{
+	for (int i = 0; i < f->nv; i++)
+		for (int a = 0; a < f->v[i].n.nargs; a++)
+			if (f->v[i].n.args[a].obj.kind == WP_O_LOCAL &&
+			    f->v[i].n.args[a].obj.n == node)
+				return 1;
+	return 0;
+}
+
+/* Does node i matter beyond put_mode.c's pairing inside the function? */
+static int anchors(struct build *b, struct bfn *f, int i)
+{
+	struct wp_node *n = &f->v[i].n;
+
+	switch (n->kind) {
+	case WP_GET:
+		return n->obj.kind == WP_O_GLOBAL || bd_mset_guarded(&n->mode) ||
+		       (n->obj.kind == WP_O_LOCAL && (n->ret || passed_on(f, i)));
+	case WP_PUT:
+		return n->obj.kind == WP_O_GLOBAL || n->obj.kind == WP_O_PARAM ||
+		       bd_mset_guarded(&n->mode);
+	case WP_CALL:
+		if (obj_used(&n->obj))
+			return 1;
+		for (int a = 0; a < n->nargs; a++)
+			if (obj_used(&n->args[a].obj) || bd_mset_guarded(&n->args[a].mode) ||
+			    const_mode_arg(b, f->v[i].ev, a, &n->args[a].mode))
+				return 1;
+		return 0;
+	default:
+		return 0;
+	}
 }
 
 /* Parameters in a graph belong to its own function. */
@@ -218,12 +263,8 @@ static void call_node(struct bfn *f, struct bd_event *e, int blk)
 			bd_mode_eval(f->fn, e->args[i], &a->mode);
 			own_params(&a->mode);
 			a->has_mode = !a->mode.unknown && a->mode.n;
-			if (mode_like(&a->mode))
-				f->anchored = 1;
 		}
 	}
-	if (e->dst && bdev_type(e->type))
-		f->anchored = 1;
 }
 
 static void get_node(struct build *b, struct bfn *f, struct bd_event *e, int blk,
@@ -238,7 +279,6 @@ static void get_node(struct build *b, struct bfn *f, struct bd_event *e, int blk
 		own_params(&n->mode);
 		n->has_mode = 1;
 	}
-	f->anchored = 1;
 	(void)b;
 }
 
@@ -253,7 +293,6 @@ static void put_node(struct bfn *f, struct bd_event *e, int blk)
 		own_params(&n->mode);
 		n->has_mode = 1;
 	}
-	f->anchored = 1;
 }
 
 static void add_set(struct bfn *f, const char *flag)
@@ -341,11 +380,8 @@ static void fill_objects(struct build *b, struct bfn *f)
 			for (int a = 0; a < e->nargs; a++) {
 				struct bd_event *d = bd_def(f->fn, e->args[a]);
 
-				if (d && bdev_type(d->type)) {
+				if (d && bdev_type(d->type))
 					n->args[a].obj = obj_of(b, f, e->args[a]);
-					if (n->args[a].obj.kind != WP_O_NONE)
-						f->anchored = 1;
-				}
 			}
 			if (e->dst && bdev_type(e->type)) {
 				g = stored_global(b, f->fn, e);
@@ -599,6 +635,8 @@ void wp_build(struct bd_ctx *c, struct wp_prog *p)
 			block_nodes(&b, f, k);
 		fill_objects(&b, f);
 		mark_returned(f);
+		for (int k = 0; k < f->nv && !f->anchored; k++)
+			f->anchored = anchors(&b, f, k);
 	}
 	propagate(&b);
 	for (int i = 0; i < b.n; i++) {
