@@ -241,7 +241,7 @@ static int unit_dir(const struct bd_json *facts, char *buf, size_t len)
 	return 0;
 }
 
-static void resolve_files(struct bd_json *j, const char *dir)
+static void resolve_files(struct bd_json *root, struct bd_json *j, const char *dir)
 {
 	char joined[PATH_MAX * 2], abs[PATH_MAX];
 	int i;
@@ -255,11 +255,9 @@ static void resolve_files(struct bd_json *j, const char *dir)
 		    v->type == BD_JSON_STRING && v->string[0] && v->string[0] != '/') {
 			snprintf(joined, sizeof(joined), "%s/%s", dir, v->string);
 			bd_abspath(joined, abs, sizeof(abs));
-			free(v->string);
-			v->string = bd_xstrdup(abs);
-			v->len = strlen(abs);
+			bd_json_set_string(root, v, abs);
 		} else {
-			resolve_files(v, dir);
+			resolve_files(root, v, dir);
 		}
 	}
 }
@@ -275,7 +273,7 @@ void bd_facts_resolve(struct bd_json *facts)
 	if (unit_dir(facts, dir, sizeof(dir)) || !getcwd(cwd, sizeof(cwd)) ||
 	    !strcmp(dir, cwd) || stat(dir, &st) || !S_ISDIR(st.st_mode))
 		return;
-	resolve_files(facts, dir);
+	resolve_files(facts, facts, dir);
 }
 
 int bd_dir_names(const char *dir, int (*keep)(const char *name), char ***out,

@@ -6,7 +6,11 @@
  * option.
  */
 #include <errno.h>
+#include <fcntl.h>
+#include <stddef.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <string.h>
 #include "internal.h"
 #include "json.h"
@@ -182,6 +186,23 @@ void bd_json_kv_int(struct bd_json_writer *w, const char *key, int64_t v)
 
 /* ---- reader ---- */
 
+/*
+ * A document lives in one arena: its nodes, strings, keys and item arrays
+ * are carved from a few big chunks, and bd_json_free() of the root frees
+ * the chunks.  Thousands of facts files are read per merge; a malloc per
+ * value made that slow and doubled the memory.
+ */
+struct chunk {
+	struct chunk *next;
+	size_t used, size;
+	char data[];
+};
+
+struct doc {			/* what precedes the root node */
+	struct chunk *chunks;
+	struct bd_json root;
+};
+
 struct parser {
 	const char *s, *end, *start;
 	const char *line_start;		/* of the current line */
@@ -190,7 +211,97 @@ struct parser {
 	char *err;
 	size_t errlen;
 	int failed;
+	struct doc *doc;
+	void **stack;		/* items (and keys) of the open containers */
+	int nstack, capstack;
+	size_t first_chunk;	/* most documents fit in one of this size */
 };
+
+static void *doc_alloc(struct doc *d, size_t n, size_t align, size_t first)
+{
+	struct chunk *c = d->chunks;
+	size_t at = c ? (c->used + align - 1) & ~(align - 1) : 0;
+
+	if (!c || at > c->size || c->size - at < n) {
+		size_t size = c ? c->size * 2 : first;
+
+		while (size < n)
+			size *= 2;
+		if (size > (1u << 20))
+			size = n > (1u << 20) ? n : 1u << 20;
+		c = bd_xrealloc(NULL, sizeof(*c) + size);	/* no need to clear */
+		c->size = size;
+		c->next = d->chunks;
+		d->chunks = c;
+		at = 0;
+	}
+	c->used = at + n;
+	return c->data + at;
+}
+
+static void *alloc_bytes(struct parser *p, size_t n, size_t align)
+{
+	return doc_alloc(p->doc, n, align, p->first_chunk);
+}
+
+static void *alloc(struct parser *p, size_t n)
+{
+	return alloc_bytes(p, n, 8);
+}
+
+/* Object keys repeat across documents ("file", "line", "function"): one
+ * process-wide copy of each. */
+static struct {
+	char **v;
+	unsigned n, size;
+} keys;
+
+static unsigned key_hash(const char *s, size_t len)
+{
+	unsigned h = 2166136261u;
+
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h;
+}
+
+static char *intern_key(const char *s, size_t len)
+{
+	unsigned i;
+
+	if (keys.n * 2 >= keys.size) {
+		char **old = keys.v;
+		unsigned osize = keys.size;
+
+		keys.size = osize ? 2 * osize : 256;
+		keys.v = bd_xcalloc(keys.size, sizeof(*keys.v));
+		for (unsigned k = 0; k < osize; k++) {
+			if (!old[k])
+				continue;
+			for (i = key_hash(old[k], strlen(old[k])) & (keys.size - 1); keys.v[i];
+			     i = (i + 1) & (keys.size - 1))
+				;
+			keys.v[i] = old[k];
+		}
+		free(old);
+	}
+	for (i = key_hash(s, len) & (keys.size - 1); keys.v[i]; i = (i + 1) & (keys.size - 1))
+		if (!strncmp(keys.v[i], s, len) && !keys.v[i][len])
+			return keys.v[i];
+	keys.v[i] = bd_xcalloc(len + 1, 1);
+	memcpy(keys.v[i], s, len);
+	keys.n++;
+	return keys.v[i];
+}
+
+static void push(struct parser *p, void *v)
+{
+	if (p->nstack == p->capstack) {
+		p->capstack = p->capstack ? 2 * p->capstack : 256;
+		p->stack = bd_xrealloc(p->stack, p->capstack * sizeof(*p->stack));
+	}
+	p->stack[p->nstack++] = v;
+}
 
 static void fail(struct parser *p, const char *what)
 {
@@ -224,10 +335,11 @@ static void skip_ws(struct parser *p)
 	}
 }
 
-static struct bd_json *node(enum bd_json_type t)
+static struct bd_json *node(struct parser *p, enum bd_json_type t)
 {
-	struct bd_json *j = bd_xcalloc(1, sizeof(*j));
+	struct bd_json *j = alloc(p, sizeof(*j));
 
+	memset(j, 0, sizeof(*j));
 	j->type = t;
 	return j;
 }
@@ -299,13 +411,25 @@ static char *parse_string(struct parser *p, size_t *lenp)
 	char *buf, *d;
 	unsigned cp, lo;
 
+	/* most strings have no escape: copy them whole */
+	while (q < p->end && *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20)
+		q++;
+	if (q < p->end && *q == '"') {
+		buf = alloc_bytes(p, q - p->s + 1, 1);
+		memcpy(buf, p->s, q - p->s);
+		buf[q - p->s] = 0;
+		*lenp = q - p->s;
+		p->s = q + 1;
+		return buf;
+	}
+	q = p->s;
 	while (q < p->end && *q != '"')
 		q += (*q == '\\') ? 2 : 1;
 	if (q >= p->end) {
 		fail(p, "unterminated string");
 		return NULL;
 	}
-	buf = d = bd_xcalloc(q - p->s + 1, 1);
+	buf = d = alloc_bytes(p, q - p->s + 1, 1);
 	while (*p->s != '"') {
 		unsigned char c = *p->s;
 
@@ -359,7 +483,6 @@ static char *parse_string(struct parser *p, size_t *lenp)
 	*lenp = d - buf;
 	return buf;
 bad:
-	free(buf);
 	return NULL;
 }
 
@@ -382,7 +505,8 @@ static struct bd_json *parse_number(struct parser *p)
 		fail(p, "leading zero in number");
 		return NULL;
 	}
-	while (q < p->end && strchr("0123456789+-.eE", *q))
+	while (q < p->end && ((*q >= '0' && *q <= '9') || *q == '+' || *q == '-' ||
+			      *q == '.' || *q == 'e' || *q == 'E'))
 		q++;
 	n = q - p->s;
 	if (n >= sizeof(tmp)) {
@@ -391,34 +515,53 @@ static struct bd_json *parse_number(struct parser *p)
 	}
 	memcpy(tmp, p->s, n);
 	tmp[n] = 0;
-	j = node(BD_JSON_NUMBER);
+	j = node(p, BD_JSON_NUMBER);
 	errno = 0;
-	j->number = strtod(tmp, NULL);
-	if (strpbrk(tmp, ".eE"))
+	if (strpbrk(tmp, ".eE+")) {
+		j->number = strtod(tmp, NULL);
 		j->integer = (int64_t)j->number;
-	else
+		p->s = q;
+		return j;
+	}
+	if (n < 19) {		/* no overflow: the digits by hand */
+		int64_t v = 0;
+		const char *d = tmp + (*tmp == '-');
+
+		for (; *d; d++)
+			v = v * 10 + (*d - '0');
+		j->integer = *tmp == '-' ? -v : v;
+	} else {
 		j->integer = strtoll(tmp, NULL, 10);
+	}
+	j->number = (double)j->integer;
 	p->s = q;
 	return j;
 }
 
-static void add_item(struct bd_json *j, char *key, struct bd_json *v)
+/* The container's items (and keys), from the stack into the arena. */
+static void close_items(struct parser *p, struct bd_json *j, int base)
 {
-	j->items = bd_xrealloc(j->items, (j->n + 1) * sizeof(*j->items));
-	j->items[j->n] = v;
-	if (j->type == BD_JSON_OBJECT) {
-		j->keys = bd_xrealloc(j->keys, (j->n + 1) * sizeof(*j->keys));
-		j->keys[j->n] = key;
+	int k = j->type == BD_JSON_OBJECT ? 2 : 1;
+
+	j->n = (p->nstack - base) / k;
+	j->items = j->n ? alloc(p, j->n * sizeof(*j->items)) : NULL;
+	if (k == 2)
+		j->keys = j->n ? alloc(p, j->n * sizeof(*j->keys)) : NULL;
+	for (int i = 0; i < j->n; i++) {
+		if (k == 2)
+			j->keys[i] = p->stack[base + 2 * i];
+		j->items[i] = p->stack[base + k * i + k - 1];
 	}
-	j->n++;
+	p->nstack = base;
 }
 
 static struct bd_json *parse_container(struct parser *p, int is_object)
 {
-	struct bd_json *j = node(is_object ? BD_JSON_OBJECT : BD_JSON_ARRAY);
+	struct bd_json *j = node(p, is_object ? BD_JSON_OBJECT : BD_JSON_ARRAY);
 	struct bd_json *v;
 	char *key = NULL;
 	size_t klen;
+	int base = p->nstack;
 
 	if (++p->depth > BD_JSON_MAX_DEPTH) {
 		fail(p, "nested too deeply");
@@ -429,6 +572,7 @@ static struct bd_json *parse_container(struct parser *p, int is_object)
 	if (p->s < p->end && *p->s == (is_object ? '}' : ']')) {
 		p->s++;
 		p->depth--;
+		close_items(p, j, base);
 		return j;
 	}
 	for (;;) {
@@ -441,6 +585,7 @@ static struct bd_json *parse_container(struct parser *p, int is_object)
 			key = parse_string(p, &klen);
 			if (!key)
 				goto bad;
+			key = intern_key(key, klen);
 			skip_ws(p);
 			if (p->s >= p->end || *p->s != ':') {
 				fail(p, "expected ':'");
@@ -451,7 +596,9 @@ static struct bd_json *parse_container(struct parser *p, int is_object)
 		v = parse_value(p);
 		if (!v)
 			goto bad;
-		add_item(j, key, v);
+		if (is_object)
+			push(p, key);
+		push(p, v);
 		key = NULL;
 		skip_ws(p);
 		if (p->s < p->end && *p->s == ',') {
@@ -466,10 +613,10 @@ static struct bd_json *parse_container(struct parser *p, int is_object)
 		goto bad;
 	}
 	p->depth--;
+	close_items(p, j, base);
 	return j;
 bad:
-	free(key);
-	bd_json_free(j);
+	p->nstack = base;
 	return NULL;
 }
 
@@ -506,100 +653,139 @@ static struct bd_json *parse_value_at(struct parser *p)
 	case '[':
 		return parse_container(p, 0);
 	case '"':
-		j = node(BD_JSON_STRING);
+		j = node(p, BD_JSON_STRING);
 		j->string = parse_string(p, &j->len);
-		if (!j->string) {
-			free(j);
-			return NULL;
-		}
-		return j;
+		return j->string ? j : NULL;
 	}
 	if (literal(p, "null"))
-		return node(BD_JSON_NULL);
+		return node(p, BD_JSON_NULL);
 	if (literal(p, "true")) {
-		j = node(BD_JSON_BOOL);
+		j = node(p, BD_JSON_BOOL);
 		j->boolean = 1;
 		return j;
 	}
 	if (literal(p, "false"))
-		return node(BD_JSON_BOOL);
+		return node(p, BD_JSON_BOOL);
 	return parse_number(p);
+}
+
+static void free_doc(struct doc *d)
+{
+	for (struct chunk *c = d->chunks, *n; c; c = n) {
+		n = c->next;
+		free(c);
+	}
+	free(d);
 }
 
 struct bd_json *bd_json_parse(const char *text, size_t len, char *err, size_t errlen)
 {
-	struct parser p = { text, text + len, text, text, 1, 0, err, errlen, 0 };
-	struct bd_json *j = parse_value(&p);
+	struct parser p = { .s = text, .end = text + len, .start = text, .line_start = text,
+			    .line = 1, .err = err, .errlen = errlen };
+	struct bd_json *j;
 
-	if (!j)
-		return NULL;
+	/* a facts file's DOM takes about 2.7 times its text: most fit in
+	 * the first chunk, the rest in a second */
+	p.first_chunk = len < 256 ? 1024 : len < (1u << 18) ? len * 11 / 4 : 1u << 20;
+	p.doc = bd_xcalloc(1, sizeof(*p.doc));
+	j = parse_value(&p);
 	skip_ws(&p);
-	if (p.s != p.end) {
+	if (j && p.s != p.end)
 		fail(&p, "trailing characters after the JSON value");
-		bd_json_free(j);
+	free(p.stack);
+	if (!j || p.failed) {
+		free_doc(p.doc);
 		return NULL;
 	}
-	return j;
+	/* the root is the document's: bd_json_free() finds the arena */
+	p.doc->root = *j;
+	return &p.doc->root;
 }
 
 struct bd_json *bd_json_parse_file(const char *path, char *err, size_t errlen)
 {
-	FILE *f = fopen(path, "rb");
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct bd_json *j;
+	struct stat st;
 	char *buf = NULL, msg[256];
-	size_t len = 0, cap = 0, n;
+	size_t len = 0, cap;
+	ssize_t n;
 
-	if (!f) {
+	if (fd < 0) {
 		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 		return NULL;
 	}
-	do {
-		if (len + 4096 > cap) {
-			cap = cap ? cap * 2 : 65536;
+	/* one read of the whole file, sized by fstat (a pipe: grown) */
+	cap = !fstat(fd, &st) && st.st_size > 0 ? (size_t)st.st_size + 1 : 65536;
+	buf = bd_xrealloc(NULL, cap);
+	for (;;) {
+		if (len == cap) {
+			cap *= 2;
 			buf = bd_xrealloc(buf, cap);
 		}
-		n = fread(buf + len, 1, cap - len, f);
+		n = read(fd, buf + len, cap - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
 		len += n;
-	} while (n > 0);
-	if (ferror(f)) {
+	}
+	if (n < 0) {
 		snprintf(err, errlen, "cannot read '%s': %s", path, strerror(errno));
-		fclose(f);
+		close(fd);
 		free(buf);
 		return NULL;
 	}
-	fclose(f);
-	j = bd_json_parse(buf ? buf : "", len, msg, sizeof(msg));
+	close(fd);
+	j = bd_json_parse(buf, len, msg, sizeof(msg));
 	if (!j)
 		snprintf(err, errlen, "%s:%s", path, msg);
 	free(buf);
 	return j;
 }
 
+static struct doc *doc_of(struct bd_json *root)
+{
+	return (struct doc *)((char *)root - offsetof(struct doc, root));
+}
+
 void bd_json_free(struct bd_json *j)
 {
-	int i;
+	if (j)
+		free_doc(doc_of(j));
+}
 
-	if (!j)
-		return;
-	for (i = 0; i < j->n; i++) {
-		bd_json_free(j->items[i]);
-		if (j->keys)
-			free(j->keys[i]);
-	}
-	free(j->items);
-	free(j->keys);
-	free(j->string);
-	free(j);
+void bd_json_set_string(struct bd_json *root, struct bd_json *v, const char *s)
+{
+	size_t len = strlen(s);
+	char *copy = doc_alloc(doc_of(root), len + 1, 1, 1024);
+
+	memcpy(copy, s, len + 1);
+	v->string = copy;
+	v->len = len;
+}
+
+/* The interned copy of key, or NULL: no document has that key. */
+static const char *find_key(const char *key)
+{
+	size_t len = strlen(key);
+
+	if (!keys.size)
+		return NULL;
+	for (unsigned i = key_hash(key, len) & (keys.size - 1); keys.v[i];
+	     i = (i + 1) & (keys.size - 1))
+		if (!strcmp(keys.v[i], key))
+			return keys.v[i];
+	return NULL;
 }
 
 const struct bd_json *bd_json_get(const struct bd_json *j, const char *key)
 {
-	int i;
-
-	if (!j || j->type != BD_JSON_OBJECT)
+	if (!j || j->type != BD_JSON_OBJECT || !(key = find_key(key)))
 		return NULL;
-	for (i = 0; i < j->n; i++)
-		if (!strcmp(j->keys[i], key))
+	/* every parsed key is interned: compare pointers */
+	for (int i = 0; i < j->n; i++)
+		if (j->keys[i] == key)
 			return j->items[i];
 	return NULL;
 }

@@ -49,16 +49,22 @@ enum bd_json_type {
 	BD_JSON_OBJECT
 };
 
+/* A value of a parsed document.  Only the root may be given to
+ * bd_json_free(); the whole document goes with it. */
 struct bd_json {
 	enum bd_json_type type;
-	int boolean;
-	double number;
-	int64_t integer;	/* number truncated, exact for integers */
-	char *string;		/* NUL-terminated; may contain \0 via \u0000 */
-	size_t len;
 	int n;			/* array / object size */
-	struct bd_json **items;
-	char **keys;		/* object keys, in document order */
+	union {			/* by type */
+		int64_t integer;	/* number truncated, exact for integers */
+		int boolean;
+		char *string;		/* NUL-terminated; may contain \0 via \u0000 */
+		struct bd_json **items;
+	};
+	union {
+		size_t len;		/* of string */
+		char **keys;		/* object keys, in document order */
+		double number;		/* of number */
+	};
 	int line, col;		/* where the value starts (1-based) */
 };
 
@@ -66,6 +72,9 @@ struct bd_json *bd_json_parse(const char *text, size_t len, char *err, size_t er
 /* Parse a whole file; err names the file on failure. */
 struct bd_json *bd_json_parse_file(const char *path, char *err, size_t errlen);
 void bd_json_free(struct bd_json *j);
+/* Make string value v of document root (its root, as parsed) a copy of s,
+ * kept in the document. */
+void bd_json_set_string(struct bd_json *root, struct bd_json *v, const char *s);
 /* Member 'key' of an object, or NULL (also when j is not an object). */
 const struct bd_json *bd_json_get(const struct bd_json *j, const char *key);
 /* Member as string / integer, or dflt if absent or of another type. */

@@ -195,6 +195,14 @@ static int const_mode_arg(struct build *b, const struct bd_event *e, int i,
 	return 1;
 }
 
+static int guarded(const struct wp_mode *m)
+{
+	for (int i = 0; i < m->n; i++)
+		if (m->v[i].nguard)
+			return 1;
+	return 0;
+}
+
 static int obj_used(const struct wp_obj *o)
 {
 	return o->kind != WP_O_NONE;
@@ -218,18 +226,22 @@ static int anchors(struct build *b, struct bfn *f, int i)
 
 	switch (n->kind) {
 	case WP_GET:
-		return n->obj.kind == WP_O_GLOBAL || bd_mset_guarded(&n->mode) ||
+		return n->obj.kind == WP_O_GLOBAL || guarded(&n->mode) ||
 		       (n->obj.kind == WP_O_LOCAL && (n->ret || passed_on(f, i)));
 	case WP_PUT:
 		return n->obj.kind == WP_O_GLOBAL || n->obj.kind == WP_O_PARAM ||
-		       bd_mset_guarded(&n->mode);
+		       guarded(&n->mode);
 	case WP_CALL:
 		if (obj_used(&n->obj))
 			return 1;
-		for (int a = 0; a < n->nargs; a++)
-			if (obj_used(&n->args[a].obj) || bd_mset_guarded(&n->args[a].mode) ||
-			    const_mode_arg(b, f->v[i].ev, a, &n->args[a].mode))
+		for (int a = 0; a < n->nargs; a++) {
+			struct bd_mset m;
+
+			wp_mode_get(&n->args[a].mode, &m);
+			if (obj_used(&n->args[a].obj) || bd_mset_guarded(&m) ||
+			    const_mode_arg(b, f->v[i].ev, a, &m))
 				return 1;
+		}
 		return 0;
 	default:
 		return 0;
@@ -260,9 +272,13 @@ static void call_node(struct bfn *f, struct bd_event *e, int blk)
 		if (!d || !d->type)
 			continue;
 		if (integer_type(d->type)) {
-			bd_mode_eval(f->fn, e->args[i], &a->mode);
-			own_params(&a->mode);
-			a->has_mode = !a->mode.unknown && a->mode.n;
+			struct bd_mset m;
+
+			bd_mode_eval(f->fn, e->args[i], &m);
+			own_params(&m);
+			a->has_mode = !m.unknown && m.n;
+			if (a->has_mode)
+				wp_mode_set(&a->mode, &m);
 		}
 	}
 }
@@ -275,8 +291,11 @@ static void get_node(struct build *b, struct bfn *f, struct bd_event *e, int blk
 	n->name = e->name;
 	n->exclusive = exclusive;
 	if (mode_arg >= 0) {
-		bd_mode_eval(f->fn, e->args[mode_arg], &n->mode);
-		own_params(&n->mode);
+		struct bd_mset m;
+
+		bd_mode_eval(f->fn, e->args[mode_arg], &m);
+		own_params(&m);
+		wp_mode_set(&n->mode, &m);
 		n->has_mode = 1;
 	}
 	(void)b;
@@ -289,8 +308,11 @@ static void put_node(struct bfn *f, struct bd_event *e, int blk)
 	n->name = e->name;
 	n->exclusive = bd_put_is_exclusive(e);
 	if (e->nargs >= 2) {
-		bd_mode_eval(f->fn, e->args[1], &n->mode);
-		own_params(&n->mode);
+		struct bd_mset m;
+
+		bd_mode_eval(f->fn, e->args[1], &m);
+		own_params(&m);
+		wp_mode_set(&n->mode, &m);
 		n->has_mode = 1;
 	}
 }
@@ -561,6 +583,14 @@ static int keep_node(struct build *b, const struct wp_node *n)
 	return b->f[t].anchored || b->f[t].nsets;
 }
 
+static void drop_node(struct wp_node *n)
+{
+	wp_mode_free(&n->mode);
+	for (int i = 0; i < n->nargs; i++)
+		wp_mode_free(&n->args[i].mode);
+	free(n->args);
+}
+
 static void remap(struct wp_obj *o, const int *map)
 {
 	if (o->kind == WP_O_LOCAL && (o->n = map[o->n]) < 0)
@@ -595,7 +625,7 @@ static void emit(struct build *b, struct bfn *f)
 			if (map[i] >= 0)
 				v[map[i]] = f->v[i];
 			else
-				free(f->v[i].n.args);
+				drop_node(&f->v[i].n);
 		}
 		for (int i = 0; i < n; i++) {
 			struct wp_node *x = &v[i].n;
@@ -646,7 +676,7 @@ void wp_build(struct bd_ctx *c, struct wp_prog *p)
 			emit(&b, f);
 		else
 			for (int k = 0; k < f->nv; k++)
-				free(f->v[k].n.args);
+				drop_node(&f->v[k].n);
 		free(f->v);
 		free(f->sets);
 	}

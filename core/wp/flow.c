@@ -174,6 +174,13 @@ static void mode_flags(struct fa *a, const struct bd_mset *m)
 			flag_index(a, m->v[i].guard[k].flag);
 }
 
+static void wmode_flags(struct fa *a, const struct wp_mode *m)
+{
+	for (int i = 0; i < m->n; i++)
+		for (int k = 0; k < m->v[i].nguard; k++)
+			flag_index(a, m->v[i].guard[k].flag);
+}
+
 /* The caller's object for a callee's: its parameter's argument, or where
  * the call's result goes. */
 static struct wp_obj map_obj(const struct wp_node *call, const struct wp_obj *o)
@@ -213,12 +220,12 @@ static void setup(struct fa *a)
 		switch (n->kind) {
 		case WP_GET:
 			add_inst(a, i, -1, n->obj);
-			mode_flags(a, &n->mode);
+			wmode_flags(a, &n->mode);
 			break;
 		case WP_PUT:
 			if (n->obj.kind != WP_O_NONE)
 				obj_index(a, &n->obj);
-			mode_flags(a, &n->mode);
+			wmode_flags(a, &n->mode);
 			break;
 		case WP_SET:
 		case WP_TEST:
@@ -226,7 +233,7 @@ static void setup(struct fa *a)
 			break;
 		case WP_CALL:
 			for (int k = 0; k < n->nargs; k++)
-				mode_flags(a, &n->args[k].mode);
+				wmode_flags(a, &n->args[k].mode);
 			c = wp_find(a->w->p, n->name, f->unit);
 			if (c && c->state == 2 && c->sum) {
 				a->callee[i] = c;
@@ -476,7 +483,7 @@ static void subst(const struct bd_mset *m, const struct wp_node *n, struct bd_ms
 			continue;
 		}
 		out->unknown |= arg->mode.unknown;
-		for (int j = 0; j < arg->mode.n; j++) {
+		for (int j = 0; j < arg->mode.n && j < BD_MSET_MAX; j++) {
 			struct bd_mexpr y = arg->mode.v[j];
 
 			if (y.kind == BD_MX_CONST)
@@ -708,7 +715,7 @@ static void eff_of_node(struct fa *a, int i, struct wp_eff *e)
 	memset(e, 0, sizeof(*e));
 	e->obj = n->obj;
 	e->has_mode = n->has_mode;
-	e->mode = n->mode;
+	wp_mode_get(&n->mode, &e->mode);
 	if (!n->has_mode)
 		e->mode.unknown = 1;
 	e->exclusive = n->exclusive;

@@ -80,10 +80,12 @@ static void w_obj(struct wctx *c, const struct wp_obj *o)
 	bd_json_end_array(c->w);
 }
 
-static void w_mode(struct wctx *c, int has, const struct bd_mset *m)
+static void w_mode(struct wctx *c, int has, const struct wp_mode *wm)
 {
 	struct bd_json_writer *w = c->w;
+	struct bd_mset ms, *m = &ms;
 
+	wp_mode_get(wm, &ms);
 	if (!has) {
 		bd_json_null(w);
 		return;
@@ -317,7 +319,19 @@ static struct bd_event *opaque(struct rctx *c, int64_t id)
 	return &c->f->opaque[id];
 }
 
-static int r_mode(struct rctx *c, const struct bd_json *a, struct bd_mset *m)
+static int r_mset(struct rctx *c, const struct bd_json *a, struct bd_mset *m);
+
+static int r_mode(struct rctx *c, const struct bd_json *a, struct wp_mode *wm)
+{
+	struct bd_mset m;
+	int has = r_mset(c, a, &m);
+
+	if (has)
+		wp_mode_set(wm, &m);
+	return has;
+}
+
+static int r_mset(struct rctx *c, const struct bd_json *a, struct bd_mset *m)
 {
 	memset(m, 0, sizeof(*m));
 	if (!a || a->type == BD_JSON_NULL)

@@ -27,8 +27,35 @@ struct wp_fn *wp_add_fn(struct wp_prog *p)
 	return f;
 }
 
+void wp_mode_set(struct wp_mode *m, const struct bd_mset *s)
+{
+	m->n = s->n;
+	m->unknown = s->unknown;
+	m->v = s->n ? bd_xcalloc(s->n, sizeof(*m->v)) : NULL;
+	memcpy(m->v, s->v, s->n * sizeof(*m->v));
+}
+
+void wp_mode_get(const struct wp_mode *m, struct bd_mset *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->n = m->n < BD_MSET_MAX ? m->n : BD_MSET_MAX;
+	s->unknown = m->unknown;
+	if (s->n)
+		memcpy(s->v, m->v, s->n * sizeof(*m->v));
+}
+
+void wp_mode_free(struct wp_mode *m)
+{
+	free(m->v);
+	m->v = NULL;
+	m->n = 0;
+}
+
 static void free_node(struct wp_node *n)
 {
+	wp_mode_free(&n->mode);
+	for (int i = 0; i < n->nargs; i++)
+		wp_mode_free(&n->args[i].mode);
 	free(n->args);
 	free(n->succ[0]);
 	free(n->succ[1]);

@@ -53,10 +53,22 @@ enum wp_kind {
 	WP_KINDS
 };
 
+/* A mode set as a graph keeps it: only as many members as it has (a
+ * struct bd_mset is almost a kilobyte, and a whole program has millions
+ * of call arguments). */
+struct wp_mode {
+	int n, unknown;
+	struct bd_mexpr *v;
+};
+
+void wp_mode_set(struct wp_mode *m, const struct bd_mset *s);
+void wp_mode_get(const struct wp_mode *m, struct bd_mset *s);
+void wp_mode_free(struct wp_mode *m);
+
 struct wp_arg {
 	struct wp_obj obj;	/* a bdev passed */
 	int has_mode;		/* an integer passed, as a mode */
-	struct bd_mset mode;
+	struct wp_mode mode;
 };
 
 #define WP_EXIT (-1)
@@ -67,7 +79,7 @@ struct wp_node {
 	const char *name;	/* GET/PUT: the API; CALL: callee; SET/TEST: flag */
 	struct wp_obj obj;
 	int has_mode;
-	struct bd_mset mode;	/* GET, PUT; PARAM members are this function's */
+	struct wp_mode mode;	/* GET, PUT; PARAM members are this function's */
 	int exclusive;		/* GET/PUT exclusive by name (open_bdev_excl) */
 	int ret;		/* GET/CALL: the function returns this bdev */
 	int value;		/* SET: 0, 1 (non-zero) or -1 (not a constant) */
