@@ -106,7 +106,6 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	if (o->facts_dir && bd_facts_write(u, r, o))
 		bd_result_set_failure(r, "cannot write facts into '%s': %s", o->facts_dir,
 				      strerror(errno));
-	wp_unit_free(r->summary);	/* its strings are the unit's */
 
 	for (int i = 0; i < c.nfns; i++)
 		bd_fn_free(&c.fns[i]);

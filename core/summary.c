@@ -6,6 +6,7 @@
 #include <string.h>
 #include "internal.h"
 #include "summary.h"
+#include "wp/wp.h"
 
 struct bd_summary *bd_summary_new(void)
 {
@@ -55,5 +56,9 @@ void bd_summary_free(struct bd_summary *s)
 	free(s->puts);
 	free(s->stores);
 	free(s->defers);
+	/* freed with the result, after the frontend put the graphs into the
+	 * object's facts section (bd_facts_asm); they borrow the unit's
+	 * strings, and every frontend frees the result before the unit */
+	wp_unit_free(s);
 	free(s);
 }
