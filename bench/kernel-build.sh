@@ -4,33 +4,39 @@
 # kernel-build.sh: bdops inside real kernel builds (the "real kernel" slow
 # lane of the GCC, Clang and sparse frontends; not part of the CI suite).
 #
-#   bench/kernel-build.sh [--work DIR] [--list FILE] [gcc] [clang] [sparse]
+#   bench/kernel-build.sh [--work DIR] [--out DIR] [--list FILE] [gcc] [clang] [sparse]
 #
 # On Linux 6.1 (set up by bench/kernel/setup.sh in DIR, default /work/kernel,
-# in output trees of its own so the bench's trees are not disturbed), builds
-# the block-layer objects of bench/kernel/tus.txt:
+# in output trees of its own under --out, default DIR, so the bench's trees
+# are not disturbed), builds the block-layer objects of bench/kernel/tus.txt:
 #   gcc:    make KCFLAGS="-fplugin=bdops_gcc.so -fplugin-arg-bdops_gcc-error=no"
 #   clang:  make CC=clang-19 KCFLAGS="-fplugin=bdops_clang.so -fplugin-arg-bdops_clang-error=no",
 #           then bdops-clang-tool -p over the compile_commands.json that
 #           scripts/clang-tools/gen_compile_commands.py writes for that tree
 #   sparse: make C=2 CHECK=bdops-sparse (over the gcc tree's objects)
+# then merges each frontend's facts (bdops merge: the objects' for the
+# plugins, a facts directory for the others), which adds what only the
+# whole program shows (a global put from another unit, a wrapper called from
+# another unit, a mode field stored by another unit: docs/facts.md).
 # Each build must succeed (defconfig has CONFIG_WERROR=y: error=no keeps
 # bdops' findings warnings); the findings of each are printed, then whether
-# the four agree (file, line, message).  Exit 1 if a build failed, a
+# the four agree (file, line, message), per unit and merged.  Exit 1 if a build failed, a
 # frontend crashed or the frontends disagree.  About 6 minutes on 2 cores after set-up.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/.." && pwd)
 build=${BDOPS_BUILD:-$top/build}
 work=/work/kernel
+out=""
 list=$here/kernel/tus.txt
 lanes=""
 while [ $# -gt 0 ]; do
 	case $1 in
 	--work) work=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
 	--list) list=$2; shift 2 ;;
 	gcc|clang|sparse) lanes="$lanes $1"; shift ;;
-	-h|--help) sed -n '3,20p' "$0"; exit 0 ;;
+	-h|--help) sed -n '3,25p' "$0"; exit 0 ;;
 	*) echo "kernel-build: unknown argument '$1'" >&2; exit 2 ;;
 	esac
 done
@@ -42,12 +48,13 @@ cso=$build/lib/bdops_clang.so
 tool=$build/bin/bdops-clang-tool
 bsparse=$build/bin/bdops-sparse
 src=$work/linux-source-6.1
-kg=$work/kb-gcc
-kc=$work/kb-clang
+out=${out:-$work}
+kg=$out/kb-gcc
+kc=$out/kb-clang
 bash "$here/kernel/setup.sh" "$work" "$kg" gcc "$kc" clang-19 || exit 2
 objs=$(grep -v '^#' "$list" | sed 's/\.c$/.o/')
 files=$(grep -v '^#' "$list" | sed "s|^|$src/|")
-log=$work/kernel-build
+log=$out/kernel-build
 mkdir -p "$log"
 status=0
 
@@ -99,26 +106,53 @@ for lane in $lanes; do
 			KCFLAGS="-fplugin=$cso -fplugin-arg-bdops_clang-error=no" $objs
 		python3 "$src/scripts/clang-tools/gen_compile_commands.py" -d "$kc" \
 			-o "$kc/compile_commands.json"
-		step "bdops-clang-tool" "$log/tool.log" "$tool" -p "$kc" --error=no $files ;;
+		rm -rf "$log/facts-tool"
+		step "bdops-clang-tool" "$log/tool.log" "$tool" -p "$kc" --error=no \
+			--facts-dir="$log/facts-tool" $files ;;
 	sparse)
 		# C=2 checks every listed object whether it is rebuilt or not
 		# (after the gcc lane it is: KCFLAGS changed).
+		rm -rf "$log/facts-sparse"
 		step "make C=2 CHECK=bdops-sparse" "$log/sparse.log" \
-			make -s -C "$src" O="$kg" -j2 C=2 CHECK="$bsparse" $objs ;;
+			make -s -C "$src" O="$kg" -j2 C=2 \
+			CHECK="$bsparse -fbdops-facts-dir=$log/facts-sparse" $objs ;;
 	esac
 done
 
-echo "== agreement (file, line, message and notes)"
-base=""
-for f in gcc clang tool sparse; do
-	[ -f "$log/$f.log.findings" ] || continue
-	if [ -z "$base" ]; then base=$f; continue; fi
-	if diff <(sort "$log/$base.log.findings") <(sort "$log/$f.log.findings") > "$log/diff.$f"; then
-		echo "   $base = $f"
-	else
-		echo "   $base != $f:"
-		sed 's/^/   /' "$log/diff.$f"
-		status=1
-	fi
+# The whole program: each frontend's facts merged.  The plugins' are in
+# the objects (up to date even when make rebuilt nothing).
+merge() {	# merge NAME FACTS...
+	local name=$1
+	shift
+	step "bdops merge ($name)" "$log/merge-$name.log" "$build/bin/bdops" merge --error=no "$@"
+}
+for lane in $lanes; do
+	case $lane in
+	gcc) merge gcc $(printf "$kg/%s " $objs) ;;
+	clang) merge clang $(printf "$kc/%s " $objs)
+	       merge tool "$log/facts-tool" ;;
+	sparse) merge sparse "$log/facts-sparse" ;;
+	esac
 done
+
+agree() {	# agree LOG-PREFIX NAMES...: do their findings agree?
+	local pre=$1 base="" f
+	shift
+	for f in "$@"; do
+		[ -f "$log/$pre$f.log.findings" ] || continue
+		if [ -z "$base" ]; then base=$f; continue; fi
+		if diff <(sort "$log/$pre$base.log.findings") <(sort "$log/$pre$f.log.findings") \
+			> "$log/diff.$pre$f"; then
+			echo "   $base = $f"
+		else
+			echo "   $base != $f:"
+			sed 's/^/   /' "$log/diff.$pre$f"
+			status=1
+		fi
+	done
+}
+echo "== agreement per unit (file, line, message and notes)"
+agree "" gcc clang tool sparse
+echo "== agreement merged"
+agree merge- gcc clang tool sparse
 exit $status

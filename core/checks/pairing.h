@@ -29,6 +29,8 @@ struct bd_pair {
 	const char *field, *tag;	/* the field of the bdev's object the
 					 * get's value was kept in, or NULL */
 	int dry;			/* judge only, report nothing */
+	struct bd_event *via;		/* put is a wrapper's call: the wrapper's
+					 * own put (a note), or NULL */
 };
 
 struct bd_pair_era {

@@ -180,9 +180,9 @@ static int judge(struct bd_ctx *c, const struct bd_pair *pr)
 {
 	const struct bd_mset *G = pr->G, *P = pr->P;
 	const struct bd_mexpr *pm, *gm;
-	char a[300], b[300], fixb[300], note[400];
+	char a[300], b[300], fixb[300], note[400], vnote[300];
 	const char *fix;
-	struct bd_note n;
+	struct bd_note notes[2], *n = notes;
 	int all_in = 1, all_back = 1;
 
 	if (!pr->has_g || G->unknown || P->unknown || !G->n || !P->n) {
@@ -209,8 +209,15 @@ static int judge(struct bd_ctx *c, const struct bd_pair *pr)
 		return 1;
 	holder_str(pm, a, sizeof(a));
 	holder_str(gm, b, sizeof(b));
-	n.loc = pr->get->loc;
-	n.message = note;
+	/* reported at a wrapper's call: first where the wrapper puts */
+	if (pr->via) {
+		snprintf(vnote, sizeof(vnote), "%s() puts the block device with it here",
+			 pr->via->name);
+		*n++ = (struct bd_note){ pr->via->loc, vnote };
+	}
+	n->loc = pr->get->loc;
+	n->message = note;
+	n++;
 	if (is_null(gm))
 		snprintf(note, sizeof(note), "%s() took a NULL holder here", pr->get->name);
 	else
@@ -219,12 +226,12 @@ static int judge(struct bd_ctx *c, const struct bd_pair *pr)
 	fix = fix_for(pr, gm, fixb, sizeof(fixb));
 	if (is_null(gm))
 		bd_report(c, BD_CHECK_PUT_HOLDER, BD_SEV_WARNING, pr->put->loc,
-			  pr->fn->f->decl->name, fix, 1, &n,
+			  pr->fn->f->decl->name, fix, (int)(n - notes), notes,
 			  "%s() passes holder %s, but the matching %s() took a NULL holder",
 			  pr->put->name, a, pr->get->name);
 	else
 		bd_report(c, BD_CHECK_PUT_HOLDER, BD_SEV_WARNING, pr->put->loc,
-			  pr->fn->f->decl->name, fix, 1, &n,
+			  pr->fn->f->decl->name, fix, (int)(n - notes), notes,
 			  "%s() passes %s%s, but the matching %s() claimed the device for %s",
 			  pr->put->name, is_null(pm) ? "" : "holder ", a, pr->get->name, b);
 	return 1;

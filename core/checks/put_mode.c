@@ -1145,7 +1145,7 @@ static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	if (p->era->judge) {
 		struct bd_pair pr = {
 			fn, put, P, g->fn, g->at, &g->mode, g->has_mode,
-			mode_field, stored_tag, p->dry,
+			mode_field, stored_tag, p->dry, p->via,
 		};
 
 		return p->era->judge(p->c, &pr);

@@ -12,7 +12,7 @@
 // FIXED: holders.c:{{[0-9]+}}:{{[0-9]+}}: warning: blkdev_get_by_path() is given BLK_OPEN_READ|BLK_OPEN_EXCL with a NULL holder: the open fails [bdops-put-holder]
 // FIXED: warning: blkdev_put() on the path where blkdev_get_by_path() failed [bdops-put-holder]
 // FIXED: warning: second blkdev_put() of the same block device on this path [bdops-put-holder]
-// FIXED: warning: blkdev_put() passes NULL, but the matching blkdev_get_by_path() claimed the device for '&excl_holder' [bdops-put-holder]
+// FIXED: warning: put_dev() passes NULL, but the matching blkdev_get_by_path() claimed the device for '&excl_holder' [bdops-put-holder]
 // FIXED: bdops: 4 findings
 #include <linux/fs.h>
 #include <linux/blkdev.h>
@@ -116,9 +116,8 @@ int failed_and_double(const char *path)
 	return 0;
 }
 
-/* a wrapper that puts what it is given, given NULL */
-// CHECK: holders.c:[[@LINE+4]]:{{[0-9]+}}: warning: blkdev_put() passes NULL, but the matching blkdev_get_by_path() claimed the device for '&excl_holder' [bdops-put-holder]
-// CHECK-NEXT: holders.c:[[@LINE+8]]:{{[0-9]+}}: note: blkdev_get_by_path() claimed the device for '&excl_holder' here
+/* a wrapper that puts what it is given, given NULL: reported at the call
+ * that passes it, with notes at the wrapper's put and at the get */
 static void put_dev(struct block_device *bdev, void *holder)
 {
 	blkdev_put(bdev, holder);
@@ -130,6 +129,10 @@ int wrapped(const char *path)
 
 	if (IS_ERR(bdev))
 		return PTR_ERR(bdev);
+// CHECK: holders.c:[[@LINE+4]]:{{[0-9]+}}: warning: put_dev() passes NULL, but the matching blkdev_get_by_path() claimed the device for '&excl_holder' [bdops-put-holder]
+// CHECK-NEXT: holders.c:[[@LINE-10]]:{{[0-9]+}}: note: blkdev_put() puts the block device with it here
+// CHECK-NEXT: holders.c:[[@LINE-6]]:{{[0-9]+}}: note: blkdev_get_by_path() claimed the device for '&excl_holder' here
+// CHECK-NEXT: holders.c:[[@LINE+1]]:{{[0-9]+}}: note: fix: pass &excl_holder
 	put_dev(bdev, NULL);
 	return 0;
 }
