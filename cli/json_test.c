@@ -107,11 +107,59 @@ static void test_round_trip(void)
 	free(buf);
 }
 
+/* Many documents kept at once, some freed between (a merge dropping a
+ * unit's older copy): each keeps its own values, big ones too, and a
+ * string changed in one document leaves the others' alone. */
+static void test_many(void)
+{
+	static struct bd_json *docs[3000];
+	char text[512], err[256], *big;
+	int ok = 1, n = (int)(sizeof(docs) / sizeof(docs[0]));
+
+	for (int i = 0; i < n; i++) {
+		snprintf(text, sizeof(text), "{\"unit\": \"u%d.c\", \"same\": \"kapi_1\", "
+			 "\"n\": %d, \"a\": [1, 2.5, \"x%d\"]}", i % 7, i, i);
+		docs[i] = bd_json_parse(text, strlen(text), err, sizeof(err));
+		if (i % 3 == 1) {
+			bd_json_free(docs[i]);
+			docs[i] = NULL;
+		}
+	}
+	for (int i = 0; i < n; i++) {
+		const struct bd_json *a;
+
+		if (!docs[i])
+			continue;
+		snprintf(text, sizeof(text), "u%d.c", i % 7);
+		a = bd_json_get(docs[i], "a");
+		snprintf(err, sizeof(err), "x%d", i);
+		ok &= !strcmp(bd_json_get_str(docs[i], "unit", ""), text) &&
+		      bd_json_get_int(docs[i], "n", -1) == i && a && a->n == 3 &&
+		      a->items[1]->number == 2.5 && !strcmp(a->items[2]->string, err);
+	}
+	expect(ok, "thousands of documents kept, some freed");
+	bd_json_set_string(docs[0], (struct bd_json *)bd_json_get(docs[0], "same"), "changed");
+	expect(!strcmp(bd_json_get_str(docs[0], "same", ""), "changed") &&
+	       !strcmp(bd_json_get_str(docs[3], "same", ""), "kapi_1"),
+	       "a shared string changed in one document only");
+	big = malloc(1 << 21);
+	memset(big, 'b', (1 << 21) - 3);
+	big[0] = '"';
+	memcpy(big + (1 << 21) - 3, "\"", 2);
+	docs[1] = bd_json_parse(big, (1 << 21) - 2, err, sizeof(err));
+	expect(docs[1] && docs[1]->len == (1 << 21) - 4 && docs[1]->string[5] == 'b',
+	       "a document larger than a slab");
+	free(big);
+	for (int i = 0; i < n; i++)
+		bd_json_free(docs[i]);
+}
+
 int main(void)
 {
 	test_escape();
 	test_parse();
 	test_round_trip();
+	test_many();
 	printf("all %d passed\n", ntests);
 	return 0;
 }

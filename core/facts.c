@@ -262,16 +262,30 @@ static void resolve_files(struct bd_json *root, struct bd_json *j, const char *d
 	}
 }
 
+/* Is dir a directory?  A merge asks for every unit, mostly of a few
+ * directories: the last answer is kept. */
+static int is_dir(const char *dir)
+{
+	static char last[PATH_MAX];
+	static int answer;
+	struct stat st;
+
+	if (strcmp(dir, last)) {
+		snprintf(last, sizeof(last), "%s", dir);
+		answer = !stat(dir, &st) && S_ISDIR(st.st_mode);
+	}
+	return answer;
+}
+
 void bd_facts_resolve(struct bd_json *facts)
 {
 	char dir[PATH_MAX], cwd[PATH_MAX];
-	struct stat st;
 
 	/* A directory that is gone (a distcc server's scratch directory,
 	 * when the compiler could not name the client's) resolves nothing:
 	 * the paths stay as the compiler spelled them. */
-	if (unit_dir(facts, dir, sizeof(dir)) || !getcwd(cwd, sizeof(cwd)) ||
-	    !strcmp(dir, cwd) || stat(dir, &st) || !S_ISDIR(st.st_mode))
+	if (unit_dir(facts, dir, sizeof(dir)) || !is_dir(dir) || !getcwd(cwd, sizeof(cwd)) ||
+	    !strcmp(dir, cwd))
 		return;
 	resolve_files(facts, facts, dir);
 }

@@ -187,10 +187,12 @@ void bd_json_kv_int(struct bd_json_writer *w, const char *key, int64_t v)
 /* ---- reader ---- */
 
 /*
- * A document lives in one arena: its nodes, strings, keys and item arrays
- * are carved from a few big chunks, and bd_json_free() of the root frees
- * the chunks.  Thousands of facts files are read per merge; a malloc per
- * value made that slow and doubled the memory.
+ * A document is parsed in a scratch arena (its nodes, strings, keys and
+ * item arrays carved from a few big chunks), then copied at its exact size
+ * into a slab it shares with other documents; bd_json_free() of the root
+ * gives its place back.  Tens of thousands of facts files are read per
+ * merge: a malloc per value, or per document, made that slow and the
+ * arenas' slack doubled the memory.
  */
 struct chunk {
 	struct chunk *next;
@@ -198,8 +200,18 @@ struct chunk {
 	char data[];
 };
 
+/* Parsed documents are kept in slabs: a merge keeps tens of thousands,
+ * and one malloc each (plus its slack) cost more than parsing them.  A
+ * slab is freed with the last of its documents. */
+struct slab {
+	size_t used, size;
+	long live;		/* documents in it */
+	char data[];
+};
+
 struct doc {			/* what precedes the root node */
-	struct chunk *chunks;
+	struct chunk *chunks;	/* the scratch's, or strings added later */
+	struct slab *slab;	/* where a parsed document lives */
 	struct bd_json root;
 };
 
@@ -669,37 +681,199 @@ static struct bd_json *parse_value_at(struct parser *p)
 	return parse_number(p);
 }
 
+#define SLAB_SIZE (1u << 20)
+static __thread struct slab *cur_slab;
+
+static void slab_put(struct slab *sl)
+{
+	if (!__atomic_sub_fetch(&sl->live, 1, __ATOMIC_ACQ_REL) && sl != cur_slab)
+		free(sl);
+}
+
+/* n bytes (a multiple of 8) for a document, in the current slab or a new
+ * one; a large document gets a slab of its own. */
+static void *slab_take(size_t n, struct slab **out)
+{
+	struct slab *sl = cur_slab;
+
+	if (n > SLAB_SIZE / 4) {
+		sl = bd_xrealloc(NULL, sizeof(*sl) + n);
+		sl->size = sl->used = n;
+		sl->live = 1;
+		*out = sl;
+		return sl->data;
+	}
+	if (!sl || sl->size - sl->used < n) {
+		struct slab *old = sl;
+
+		sl = bd_xrealloc(NULL, sizeof(*sl) + SLAB_SIZE);
+		sl->size = SLAB_SIZE;
+		sl->used = 0;
+		sl->live = 1;		/* while current */
+		cur_slab = sl;
+		if (old)
+			slab_put(old);
+	}
+	__atomic_add_fetch(&sl->live, 1, __ATOMIC_ACQ_REL);
+	*out = sl;
+	sl->used += n;
+	return sl->data + sl->used - n;
+}
+
 static void free_doc(struct doc *d)
 {
 	for (struct chunk *c = d->chunks, *n; c; c = n) {
 		n = c->next;
 		free(c);
 	}
-	free(d);
+	if (d->slab)
+		slab_put(d->slab);
+	else
+		free(d);
+}
+
+/* ---- copying ---- */
+
+/*
+ * A parsed document is copied into one allocation of exactly its size:
+ * parsing happens in a scratch arena that is kept for the next document,
+ * so the documents a merge keeps (tens of thousands) carry no arena slack
+ * and cost one malloc each.
+ */
+struct copier {
+	char *at;		/* next free byte (second pass) */
+	size_t size;		/* bytes needed (first pass) */
+};
+
+static size_t align8(size_t n)
+{
+	return (n + 7) & ~(size_t)7;
+}
+
+/* Short strings repeat across documents (function names, files, the
+ * modes' fields): they are interned like keys, one copy per process.
+ * Documents never change a string in place (bd_json_set_string() points
+ * elsewhere). */
+static int shared(const struct bd_json *j)
+{
+	return j->len < 96 && !memchr(j->string, 0, j->len);
+}
+
+/* Bytes the copy of j's strings, items and keys take, nodes aligned. */
+static void measure(struct copier *c, const struct bd_json *j)
+{
+	if (j->type == BD_JSON_STRING && !shared(j))
+		c->size += align8(j->len + 1);
+	if (j->type != BD_JSON_ARRAY && j->type != BD_JSON_OBJECT)
+		return;
+	c->size += j->n * (sizeof(struct bd_json) +
+			   sizeof(void *) * (j->type == BD_JSON_OBJECT ? 2 : 1));
+	for (int i = 0; i < j->n; i++)
+		measure(c, j->items[i]);
+}
+
+static void *take(struct copier *c, size_t n)
+{
+	void *v = c->at;
+
+	c->at += align8(n);
+	return v;
+}
+
+static void copy_into(struct copier *c, struct bd_json *d, const struct bd_json *j)
+{
+	*d = *j;
+	if (j->type == BD_JSON_STRING && shared(j)) {
+		d->string = intern_key(j->string, j->len);
+	} else if (j->type == BD_JSON_STRING) {
+		d->string = take(c, j->len + 1);
+		memcpy(d->string, j->string, j->len + 1);
+	}
+	if (j->type != BD_JSON_ARRAY && j->type != BD_JSON_OBJECT)
+		return;
+	d->items = j->n ? take(c, j->n * sizeof(*d->items)) : NULL;
+	if (j->type == BD_JSON_OBJECT)
+		d->keys = j->n ? take(c, j->n * sizeof(*d->keys)) : NULL;
+	for (int i = 0; i < j->n; i++) {
+		d->items[i] = take(c, sizeof(struct bd_json));
+		if (j->type == BD_JSON_OBJECT)
+			d->keys[i] = j->keys[i];	/* interned */
+		copy_into(c, d->items[i], j->items[i]);
+	}
+}
+
+static struct bd_json *copy_doc(const struct bd_json *j)
+{
+	struct copier c = { NULL, 0 };
+	struct slab *sl;
+	struct doc *d;
+
+	measure(&c, j);
+	d = slab_take(align8(sizeof(*d)) + c.size, &sl);
+	d->chunks = NULL;
+	d->slab = sl;
+	c.at = (char *)d + align8(sizeof(*d));
+	copy_into(&c, &d->root, j);
+	return &d->root;
+}
+
+/* The scratch arena a document is parsed in (one per thread), emptied for
+ * the next: one chunk of the size the largest document so far needed, up
+ * to SCRATCH_KEEP; the open containers' stack likewise. */
+#define SCRATCH_KEEP (16u << 20)
+static __thread struct doc scratch;
+static __thread void **scratch_stack;
+static __thread int scratch_cap;
+
+static void scratch_reset(void)
+{
+	size_t total = 0;
+
+	if (!scratch.chunks)
+		return;
+	if (scratch.chunks->next) {	/* grew: one chunk of it all next time */
+		for (struct chunk *c = scratch.chunks; c; c = c->next)
+			total += c->size;
+		for (struct chunk *c = scratch.chunks, *n; c; c = n) {
+			n = c->next;
+			free(c);
+		}
+		scratch.chunks = NULL;
+		if (total <= SCRATCH_KEEP) {
+			scratch.chunks = bd_xrealloc(NULL, sizeof(struct chunk) + total);
+			scratch.chunks->next = NULL;
+			scratch.chunks->size = total;
+		}
+	} else if (scratch.chunks->size > SCRATCH_KEEP) {
+		free(scratch.chunks);
+		scratch.chunks = NULL;
+	}
+	if (scratch.chunks)
+		scratch.chunks->used = 0;
 }
 
 struct bd_json *bd_json_parse(const char *text, size_t len, char *err, size_t errlen)
 {
 	struct parser p = { .s = text, .end = text + len, .start = text, .line_start = text,
 			    .line = 1, .err = err, .errlen = errlen };
-	struct bd_json *j;
+	struct bd_json *j, *copy = NULL;
 
-	/* a facts file's DOM takes about 2.7 times its text: most fit in
-	 * the first chunk, the rest in a second */
-	p.first_chunk = len < 256 ? 1024 : len < (1u << 18) ? len * 11 / 4 : 1u << 20;
-	p.doc = bd_xcalloc(1, sizeof(*p.doc));
+	/* a facts file's DOM takes about 2.7 times its text */
+	p.first_chunk = len < (1u << 16) ? 1u << 18 : len * 3;
+	scratch_reset();
+	p.doc = &scratch;
+	p.stack = scratch_stack;
+	p.capstack = scratch_cap;
 	j = parse_value(&p);
 	skip_ws(&p);
 	if (j && p.s != p.end)
 		fail(&p, "trailing characters after the JSON value");
-	free(p.stack);
-	if (!j || p.failed) {
-		free_doc(p.doc);
-		return NULL;
-	}
-	/* the root is the document's: bd_json_free() finds the arena */
-	p.doc->root = *j;
-	return &p.doc->root;
+	scratch_stack = p.stack;
+	scratch_cap = p.capstack;
+	if (j && !p.failed)
+		copy = copy_doc(j);
+	scratch_reset();
+	return copy;
 }
 
 struct bd_json *bd_json_parse_file(const char *path, char *err, size_t errlen)
