@@ -22,17 +22,7 @@ export DEBIAN_FRONTEND=noninteractive LC_ALL=C
 
 # What building a kernel needs (the same as for 6.1, from the machine's own
 # suites).
-pkgs="flex bison bc libelf-dev libssl-dev"
-missing=""
-for p in $pkgs; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
-		missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-	echo "setup: installing$missing"
-	apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends $missing >/dev/null ||
-		{ apt-get update -qq && apt-get -o DPkg::Lock::Timeout=900 install -y -qq --no-install-recommends $missing >/dev/null; }
-fi
+bash "$here/../kernel/packages.sh" flex bison bc libelf-dev libssl-dev
 
 # The mirror: the URIs of the machine's deb entry for bookworm (deb822
 # .sources files first, then one-line sources.list entries).

@@ -228,6 +228,34 @@ def main():
     return 1 if bad else 0
 
 
+def show(fs):
+    """Print findings with their notes; return them keyed for comparing
+    frontends (file, line, message, notes; columns ignored)."""
+    for f in fs:
+        print('   %s:%d: %s: %s' % (f['loc'], f['col'], f['sev'], f['msg']))
+        for n in f['notes']:
+            print('      ' + n)
+    return sorted('%s: %s | %s' % (f['loc'], f['msg'], ' | '.join(f['notes'])) for f in fs)
+
+
+def agree(keyed):
+    """Print each frontend against the first; True when all agree."""
+    base, same = next(iter(keyed), None), True
+    for lane in keyed:
+        if lane == base:
+            continue
+        only_a = sorted(set(keyed[base]) - set(keyed[lane]))
+        only_b = sorted(set(keyed[lane]) - set(keyed[base]))
+        same = same and not only_a and not only_b
+        print('%s vs %s: %s' % (base, lane, 'identical' if not only_a and not only_b
+                                else '%d/%d differ' % (len(only_a), len(only_b))))
+        for x in only_a:
+            print('   only %s: %s' % (base, x))
+        for x in only_b:
+            print('   only %s: %s' % (lane, x))
+    return same
+
+
 def merge_report(a, lanes):
     """bdops merge of each lane's facts: the whole-program findings (those
     of every unit plus what only their combination shows), and whether the
@@ -249,27 +277,9 @@ def merge_report(a, lanes):
             bad = True
             with open(out, errors='replace') as f:
                 print('   ' + '   '.join(f.readlines()[-5:]))
-        for f in fs:
-            print('   %s:%d: %s: %s' % (f['loc'], f['col'], f['sev'], f['msg']))
-            for n in f['notes']:
-                print('      ' + n)
-        keyed[lane] = sorted('%s: %s | %s' % (f['loc'], f['msg'], ' | '.join(f['notes']))
-                             for f in fs)
+        keyed[lane] = show(fs)
     print('\n== merged findings: frontend agreement')
-    base = next(iter(keyed), None)
-    for lane in keyed:
-        if lane == base:
-            continue
-        if keyed[lane] == keyed[base]:
-            print('%s vs %s: identical' % (base, lane))
-            continue
-        bad = True
-        print('%s vs %s: differ' % (base, lane))
-        for x in sorted(set(keyed[base]) - set(keyed[lane])):
-            print('   only %s: %s' % (base, x))
-        for x in sorted(set(keyed[lane]) - set(keyed[base])):
-            print('   only %s: %s' % (lane, x))
-    return bad
+    return not agree(keyed) or bad
 
 
 TARGET = {'gcc': 1.03, 'clang': 1.05, 'sparse': 1.2}
@@ -338,25 +348,9 @@ def report(a, tus, lanes, data):
             continue
         fs = [f for t in tus for f in d['findings'].get(t, [])]
         print('\n-- %s: %d' % (NAME[lane], len(fs)))
-        for f in fs:
-            print('   %s:%d: %s: %s' % (f['loc'], f['col'], f['sev'], f['msg']))
-            for n in f['notes']:
-                print('      ' + n)
-        keyed[lane] = sorted('%s: %s | %s' % (f['loc'], f['msg'], ' | '.join(f['notes']))
-                             for f in fs)
+        keyed[lane] = show(fs)
     print('\n== frontend agreement (file, line, message, notes; columns ignored)')
-    base = next(iter(keyed), None)
-    for lane in keyed:
-        if lane == base:
-            continue
-        only_a = sorted(set(keyed[base]) - set(keyed[lane]))
-        only_b = sorted(set(keyed[lane]) - set(keyed[base]))
-        print('%s vs %s: %s' % (base, lane, 'identical' if not only_a and not only_b
-                                else '%d/%d differ' % (len(only_a), len(only_b))))
-        for x in only_a:
-            print('   only %s: %s' % (base, x))
-        for x in only_b:
-            print('   only %s: %s' % (lane, x))
+    agree(keyed)
 
     print('\n== failures and crashes')
     clean = True

@@ -15,17 +15,7 @@ work=$1
 shift
 export DEBIAN_FRONTEND=noninteractive LC_ALL=C
 
-pkgs="linux-source-6.1 flex bison bc libelf-dev libssl-dev coccinelle sparse"
-missing=""
-for p in $pkgs; do
-	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' ||
-		missing="$missing $p"
-done
-if [ -n "$missing" ]; then
-	echo "setup: installing$missing"
-	apt-get install -y -qq --no-install-recommends $missing >/dev/null ||
-		{ apt-get update -qq && apt-get install -y -qq --no-install-recommends $missing >/dev/null; }
-fi
+bash "$here/packages.sh" linux-source-6.1 flex bison bc libelf-dev libssl-dev coccinelle sparse
 
 src=$work/linux-source-6.1
 mkdir -p "$work"
