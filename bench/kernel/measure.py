@@ -46,7 +46,8 @@ def kbuild_cmd(build, tu, tmp):
                            '.' + os.path.basename(obj) + '.cmd')
     with open(cmdfile) as f:
         for line in f:
-            if line.startswith('cmd_' + obj + ' := '):
+            # kbuild says savedcmd_ since 6.3, cmd_ before
+            if line.startswith(('cmd_' + obj + ' := ', 'savedcmd_' + obj + ' := ')):
                 cmd = line.split(' := ', 1)[1]
                 cmd = cmd.split(' ; ')[0].strip()   # drop objtool
                 cmd = cmd.replace('-o ' + obj + ' ', '-o %s/o.o ' % tmp)
@@ -328,9 +329,9 @@ def report(a, tus, lanes, data):
         lo, med, hi = summary(ts)
         mb = max(d['bdops'][t][0][2] for t in ok) / 1024
         rel = ''
-        if 'clang' in lanes:
-            cl = sum(best(data['clang']['plain'][t]) for t in ok
-                     if t in data['clang']['plain'])
+        cl = sum(best(data['clang']['plain'][t]) for t in ok
+                 if t in data['clang']['plain']) if 'clang' in lanes else 0
+        if cl > 0:
             rel = '(%.2fx plain clang-19 -c)' % (sum(ts) / cl)
         print('%-26s per unit s: min %.2f median %.2f max %.2f, total %.1f s %s, peak %.0f MB' %
               (NAME[lane], lo, med, hi, sum(ts), rel, mb))

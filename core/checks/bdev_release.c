@@ -169,6 +169,15 @@ static int calls(const struct bd_event *e, const char *name)
 	return e->op == BD_CALL && e->name && !strcmp(e->name, name);
 }
 
+/* What a place of type t holds, for a place no opener of the unit was
+ * seen to fill: messages then still say the era's own object. */
+static enum bd_bobj fl_of_type(const char *t)
+{
+	if (type_is(t, "struct file *"))
+		return BD_BOBJ_FILE;
+	return type_is(t, "struct bdev_handle *") ? BD_BOBJ_HANDLE : BD_BOBJ_NONE;
+}
+
 static const char *fl_object(enum bd_bobj fl)
 {
 	return fl == BD_BOBJ_FILE ? "block device file" : "bdev_handle";
@@ -238,6 +247,15 @@ static int add_loc(struct rs *x, struct bd_event *base, const char *tag,
 	return i;
 }
 
+static int typed_loc(struct rs *x, int l, const char *t)
+{
+	int o = x->l[l].obj;
+
+	if (!x->o[o].fl)
+		x->o[o].fl = fl_of_type(t);
+	return l;
+}
+
 /* A field or global access whose value is a handle, file or bdev. */
 static int access_loc(struct rs *x, struct bd_event *e)
 {
@@ -252,10 +270,11 @@ static int access_loc(struct rs *x, struct bd_event *e)
 		t = e->b < x->fn->f->next_val ? x->fn->f->val_types[e->b] : NULL;
 		break;
 	case BD_GLOBAL_LOAD:
-		return is_tracked_type(e->type) ? add_loc(x, NULL, NULL, NULL, e->name) : -1;
+		t = e->type;
+		return is_tracked_type(t) ? typed_loc(x, add_loc(x, NULL, NULL, NULL, e->name), t) : -1;
 	case BD_GLOBAL_STORE:
 		t = e->b < x->fn->f->next_val ? x->fn->f->val_types[e->b] : NULL;
-		return is_tracked_type(t) ? add_loc(x, NULL, NULL, NULL, e->name) : -1;
+		return is_tracked_type(t) ? typed_loc(x, add_loc(x, NULL, NULL, NULL, e->name), t) : -1;
 	default:
 		return -1;
 	}
@@ -266,7 +285,7 @@ static int access_loc(struct rs *x, struct bd_event *e)
 	base = base_root(x->fn, e->a);
 	if (!base)
 		return -1;
-	return add_loc(x, base, e->tag, e->name, NULL);
+	return typed_loc(x, add_loc(x, base, e->tag, e->name, NULL), t);
 }
 
 static struct rsum *sum_of(struct br *br, const char *name)
@@ -710,6 +729,10 @@ static void release(struct rs *x, int *s, struct bd_event *e, int o, int ri, int
 	 * release is the finding): a later release is a second one */
 	if (so[0] & M_V)
 		so[0] = M_V;
+	/* bdev_fput()/bdev_release() take only block device ones: a later
+	 * fput() of the same object gives back a block device file */
+	if (always_bdev)
+		x->o[o].bdev = 1;
 }
 
 static void note_rel_err(struct rs *x, int o, const struct rel *r, enum bd_bobj fl)
