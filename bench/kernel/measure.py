@@ -69,7 +69,8 @@ def sparse_own(text):
     notes right after it (sparse has "note:" lines of its own)."""
     own, ours = [], False
     for line in text.splitlines():
-        ours = '[bdops-' in line or (ours and ': note: ' in line)
+        ours = '[bdops-' in line or ': error: bdops: ' in line or \
+            (ours and ': note: ' in line)
         if not ours:
             own.append(line)
     return own
@@ -96,8 +97,11 @@ def findings(path, src):
 
 
 def internal_errors(path):
+    """Crashes, and units bdops says it did not fully analyse (the gate:
+    never a clean result for those)."""
     with open(path, errors='replace') as f:
         return [l.strip() for l in f if 'bdops: internal error' in l
+                or 'bdops: not fully analysed' in l
                 or 'Segmentation fault' in l or 'internal compiler error' in l
                 or 'PLEASE submit a bug report' in l]
 
@@ -353,7 +357,7 @@ def report(a, tus, lanes, data):
     print('\n== frontend agreement (file, line, message, notes; columns ignored)')
     agree(keyed)
 
-    print('\n== failures and crashes')
+    print('\n== failures, crashes, units not fully analysed')
     clean = True
     for lane in lanes:
         d = data[lane]
