@@ -9,12 +9,16 @@
  * and vmlinux.o) concatenate it, a final link drops it, so vmlinux and
  * executables never carry it.  One record per unit:
  *
- *	bdops-facts <format> <bdops version> <length>\n
- *	<length bytes: the facts JSON of docs/facts.md, compact>\n
+ *	bdops-facts 2 <bdops version> <length> <JSON length>\n
+ *	<length bytes: the facts JSON of docs/facts.md, compact, zlib-deflated>\n
  *
- * A record says how long it is, so records concatenated by ld -r (with
- * any NUL padding an alignment put between them) read back one by one;
- * the JSON's "path" says which unit it is.  The frontends emit it through
+ * Format 1, written before, is read too: its header has no JSON length
+ * and its bytes are the JSON as it is.  The JSON deflates to about a
+ * sixth (it repeats key names and paths); objects are what ccache keeps
+ * and distcc/icecream send back, so the section is kept small.  A record
+ * says how long it is, so records concatenated by ld -r (with any NUL
+ * padding an alignment put between them) read back one by one; the
+ * JSON's "path" says which unit it is.  The frontends emit it through
  * the assembler (.pushsection/.popsection, so the compiler's idea of the
  * current section stays right), which GNU as and LLVM's integrated
  * assembler both accept.  docs/facts.md describes it.
@@ -22,19 +26,22 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <zlib.h>
 #include "internal.h"
 
 #define RECORD_MAGIC "bdops-facts"
-#define RECORD_FORMAT 1
+#define RECORD_PLAIN 1		/* the JSON as it is */
+#define RECORD_DEFLATED 2	/* the JSON through zlib's compress2() */
+#define RECORD_MAX_JSON (1ULL << 30)	/* a sanity bound for inflating */
 #define ASCII_CHUNK 200		/* bytes of payload per .ascii line */
 
-/* The record's bytes (header, JSON, newline).  NULL if out of memory. */
-static char *record(const struct bd_unit *u, const struct bd_result *r, size_t *len)
+/* The unit's facts JSON, compact, in a malloc'ed buffer.  NULL on error. */
+static char *facts_json(const struct bd_unit *u, const struct bd_result *r, size_t *len)
 {
-	char *json = NULL, *rec = NULL;
+	char *json = NULL;
 	size_t jlen = 0;
 	FILE *f = open_memstream(&json, &jlen);
-	int bad, hlen;
+	int bad;
 
 	if (!f)
 		return NULL;
@@ -43,14 +50,35 @@ static char *record(const struct bd_unit *u, const struct bd_result *r, size_t *
 		free(json);
 		return NULL;
 	}
-	hlen = snprintf(NULL, 0, RECORD_MAGIC " %d %s %zu\n", RECORD_FORMAT, BD_VERSION, jlen);
-	rec = malloc(hlen + jlen + 2);
-	if (rec) {
-		snprintf(rec, hlen + 1, RECORD_MAGIC " %d %s %zu\n", RECORD_FORMAT, BD_VERSION, jlen);
-		memcpy(rec + hlen, json, jlen);
-		rec[hlen + jlen] = '\n';
-		*len = hlen + jlen + 1;
+	*len = jlen;
+	return json;
+}
+
+/* The record's bytes (header, deflated JSON, newline).  NULL on error. */
+static char *record(const struct bd_unit *u, const struct bd_result *r, size_t *len)
+{
+	size_t jlen = 0;
+	char *json = facts_json(u, r, &jlen), *z = NULL, *rec = NULL;
+	char head[128];
+	uLongf zlen;
+	int hlen;
+
+	if (!json)
+		return NULL;
+	zlen = compressBound(jlen);
+	z = malloc(zlen);
+	if (z && compress2((Bytef *)z, &zlen, (Bytef *)json, jlen, Z_DEFAULT_COMPRESSION) == Z_OK) {
+		hlen = snprintf(head, sizeof(head), RECORD_MAGIC " %d %s %lu %zu\n",
+				RECORD_DEFLATED, BD_VERSION, (unsigned long)zlen, jlen);
+		rec = malloc(hlen + zlen + 1);
+		if (rec) {
+			memcpy(rec, head, hlen);
+			memcpy(rec + hlen, z, zlen);
+			rec[hlen + zlen] = '\n';
+			*len = hlen + zlen + 1;
+		}
 	}
+	free(z);
 	free(json);
 	return rec;
 }
@@ -104,6 +132,36 @@ char *bd_facts_asm(const struct bd_unit *u, const struct bd_result *r,
 	return text;
 }
 
+/* Hand fn the JSON of a deflated record of zlen bytes at z.  fn's return,
+ * or -1 with err set (at: the record's offset). */
+static int inflated(const char *z, size_t zlen, unsigned long long jlen, const char *version,
+		    bd_facts_record_fn fn, void *ctx, size_t at, char *err, size_t errlen)
+{
+	uLongf got = jlen;
+	char *json;
+	int rc;
+
+	if (jlen > RECORD_MAX_JSON) {
+		snprintf(err, errlen, "byte %zu: record of %llu bytes of JSON is too large", at, jlen);
+		return -1;
+	}
+	json = malloc(jlen ? jlen : 1);
+	if (!json) {
+		snprintf(err, errlen, "byte %zu: out of memory", at);
+		return -1;
+	}
+	rc = uncompress((Bytef *)json, &got, (const Bytef *)z, zlen);
+	if (rc != Z_OK || got != jlen) {
+		snprintf(err, errlen, "byte %zu: deflated record does not inflate to %llu bytes (%s)",
+			 at, jlen, rc == Z_OK ? "length differs" : zError(rc));
+		free(json);
+		return -1;
+	}
+	rc = fn(json, jlen, version, ctx) ? 1 : 0;
+	free(json);
+	return rc;
+}
+
 int bd_facts_section_parse(const char *buf, size_t len, bd_facts_record_fn fn, void *ctx,
 			   char *err, size_t errlen)
 {
@@ -113,8 +171,8 @@ int bd_facts_section_parse(const char *buf, size_t len, bd_facts_record_fn fn, v
 	for (;;) {
 		char head[128], version[64];
 		const char *nl;
-		unsigned long long jlen;
-		int format, k;
+		unsigned long long blen, jlen = 0;
+		int format, k = 0, ok, rc;
 		size_t hlen;
 
 		while (p < len && buf[p] == 0)
@@ -129,27 +187,38 @@ int bd_facts_section_parse(const char *buf, size_t len, bd_facts_record_fn fn, v
 		}
 		memcpy(head, buf + p, hlen);
 		head[hlen] = 0;
-		if (sscanf(head, RECORD_MAGIC " %d %63s %llu%n", &format, version, &jlen, &k) != 3 ||
-		    (size_t)k != hlen) {
+		if (sscanf(head, RECORD_MAGIC " %d", &format) != 1 ||
+		    (format != RECORD_PLAIN && format != RECORD_DEFLATED)) {
+			snprintf(err, errlen, "byte %zu: record format '%.20s' (this bdops, %s, reads "
+				 "formats %d and %d)", p, head + 12, BD_VERSION, RECORD_PLAIN,
+				 RECORD_DEFLATED);
+			return -1;
+		}
+		if (format == RECORD_PLAIN)
+			ok = sscanf(head, RECORD_MAGIC " %*d %63s %llu%n", version, &blen, &k) == 2;
+		else
+			ok = sscanf(head, RECORD_MAGIC " %*d %63s %llu %llu%n", version, &blen, &jlen,
+				    &k) == 3;
+		if (!ok || (size_t)k != hlen) {
 			snprintf(err, errlen, "byte %zu: bad record header '%s'", p, head);
 			return -1;
 		}
-		if (format != RECORD_FORMAT) {
-			snprintf(err, errlen, "byte %zu: record format %d written by bdops %s; "
-				 "this bdops (%s) reads format %d", p, format, version, BD_VERSION,
-				 RECORD_FORMAT);
-			return -1;
-		}
 		p += hlen + 1;
-		if (jlen > len - p) {
+		if (blen > len - p) {
 			snprintf(err, errlen, "byte %zu: record of %llu bytes cut short at %zu",
-				 p, jlen, len - p);
+				 p, blen, len - p);
 			return -1;
 		}
-		if (fn(buf + p, (size_t)jlen, version, ctx))
+		if (format == RECORD_PLAIN)
+			rc = fn(buf + p, (size_t)blen, version, ctx) ? 1 : 0;
+		else
+			rc = inflated(buf + p, (size_t)blen, jlen, version, fn, ctx, p, err, errlen);
+		if (rc < 0)
+			return -1;
+		if (rc)
 			return n + 1;
 		n++;
-		p += jlen;
+		p += blen;
 		if (p < len && buf[p] == '\n')
 			p++;
 	}

@@ -16,7 +16,7 @@ export DEBIAN_FRONTEND=noninteractive
 # the tests run the man pages, the pre-commit hook and completion with.
 pkgs="gcc g++ make cmake python3 python3-yaml python3-jsonschema gcc-12-plugin-dev
       clang-19 clang-tools-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
-      dpkg-dev git patch valgrind libelf-dev ccache distcc
+      dpkg-dev git patch valgrind libelf-dev zlib1g-dev ccache distcc icecc
       csmith libcsmith-dev
       help2man man-db pre-commit"
 # npm for the SARIF Multitool, unless a node is there already (a
