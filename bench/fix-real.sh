@@ -29,6 +29,10 @@
 # every refusal with its reason.  Exit status 0 when every patch applied,
 # re-checked clean and compiled; 1 otherwise.  Work files go to
 # ${FIX_REAL_OUT:-/tmp/bdops-fix-real}; the tree is left as it was.
+# BDOPS names the bdops to run (default build/bin/bdops of this checkout;
+# a copy of build/bin and build/lib keeps a long run away from rebuilds).
+# About 30 minutes on 2 shared cores, most of it in the probes that find
+# each driver's libraries.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -105,7 +109,7 @@ fmode_inc=$out/fmode-include
 mkdir -p "$fmode_inc/linux"
 python3 "$here/fix-real/fmode-header.py" "$(orig include/linux/fs.h)" > "$fmode_inc/linux/fs.h"
 
-deprecated() {	# deprecated FILE...: the deprecated-prototype/-ioctl findings of the set
+deprecated() {	# deprecated FILE...: the deprecated-prototype/-ioctl findings (0: no file)
 	grep -c 'warning: .*\[bdops-deprecated-\(prototype\|ioctl\)\]' "$@" 2>/dev/null |
 		awk -F: '{ n += $NF } END { print n + 0 }'
 }
@@ -262,7 +266,8 @@ for f in "${sel[@]}"; do
 		done < <(grep ": not fixed: " "$log" | grep -F "$f:" | sed 's/^bdops fix: [^ ]*: //' |
 			 grep -v 'not converted because' | sort -u)
 	fi
-	if [ "$st" = ok ] && [ "$left" != 0 ] && grep -q 'warning: .*\[bdops-deprecated' "$out/runs/$tag.after" &&
+	if [ "$st" = ok ] && [ "$left" != 0 ] && [ -f "$out/runs/$tag.after" ] &&
+	   grep -q 'warning: .*\[bdops-deprecated' "$out/runs/$tag.after" &&
 	   ! grep -q ': not fixed: ' "$log"; then
 		echo "   FAIL $f: findings left that bdops fix did not name"
 		bad=1
