@@ -48,6 +48,11 @@ struct Sink {
   // (bd_facts_asm), when wanted and the options ask for it.
   bool wantFactsAsm = false;
   std::string factsAsm;
+  // Plugin: the directory the compile ran in, as -fdebug-compilation-dir
+  // says (the driver sets it to its own; a user may give the client's
+  // when the compile runs on an icecream or distcc server).  Relative
+  // paths of the unit are relative to it; empty: the current directory.
+  std::string compileDir;
 };
 
 // Lower, analyse and report one translation unit.  PP may be NULL (then

@@ -1695,15 +1695,13 @@ void report(bd_result *Res, const bd_options &O, DiagnosticsEngine &D,
 
 } // namespace
 
-// The unit's name.  Preprocessed input (a .i file, as distcc and icecream
-// hand the remote compiler) names its source in its first line marker, as
-// GCC takes it.
+// The unit's name.  Preprocessed input (a .i file, as distcc hands the
+// remote compiler, or standard input, as icecream does) names its source
+// in its first line marker, as GCC takes it.
 static std::string mainFileName(const SourceManager &SM) {
   OptionalFileEntryRef FE = SM.getFileEntryRefForID(SM.getMainFileID());
-  if (!FE)
-    return "<stdin>";
-  std::string Name = FE->getName().str();
-  if (!llvm::StringRef(Name).ends_with(".i"))
+  std::string Name = FE ? FE->getName().str() : "<stdin>";
+  if (!llvm::StringRef(Name).ends_with(".i") && Name != "<stdin>" && Name != "-")
     return Name;
   SourceLocation L = SM.translateLineCol(SM.getMainFileID(), 2, 1);
   PresumedLoc P = SM.getPresumedLoc(L);
@@ -1712,10 +1710,13 @@ static std::string mainFileName(const SourceManager &SM) {
   return Name;
 }
 
-// The unit its name says, and the file compiled for it (a .i).
-static bd_unit *newUnit(SourceManager &SM) {
+// The unit its name says, the file compiled for it (a .i) and the
+// directory it was compiled in.
+static bd_unit *newUnit(SourceManager &SM, const Sink &S) {
   bd_unit *U = bd_unit_new(mainFileName(SM).c_str());
   bd_unit_set_input(U, unitName(SM).c_str());
+  if (!S.compileDir.empty())
+    bd_unit_set_dir(U, S.compileDir.c_str());
   return U;
 }
 
@@ -1731,7 +1732,7 @@ void runUnit(ASTContext &Ctx, Preprocessor *PP, const bd_options &Opts, Sink &S)
     if (Opts.facts_dir) {
       bd_options O = Opts;
       O.baseline = nullptr;
-      bd_unit *U = newUnit(SM);
+      bd_unit *U = newUnit(SM, S);
       bd_unit_incomplete(U, "the compiler rejected it");
       bd_result_free(bd_analyze(U, &O));
       bd_unit_free(U);
@@ -1746,7 +1747,7 @@ void runUnit(ASTContext &Ctx, Preprocessor *PP, const bd_options &Opts, Sink &S)
     bd_result_free(Res);
     return;
   }
-  bd_unit *U = newUnit(SM);
+  bd_unit *U = newUnit(SM, S);
   {
     UnitBuilder B(Ctx, U);
     if (PP)

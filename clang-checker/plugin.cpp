@@ -32,6 +32,7 @@
 #include "clang/Basic/Version.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendPluginRegistry.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
@@ -47,6 +48,9 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     bdops_clang::Sink S;
     S.wantFactsAsm = writesObject();
+    const std::string &Dir = CI.getCodeGenOpts().DebugCompilationDir;
+    if (llvm::sys::path::is_absolute(Dir))
+      S.compileDir = Dir;
     Preprocessor *PP = CI.hasPreprocessor() ? &CI.getPreprocessor() : nullptr;
     bdops_clang::runUnit(Ctx, PP, Opts, S);
     if (!S.factsAsm.empty())

@@ -39,18 +39,23 @@ kflags = '-std=gnu11 -Wall -Wextra'
 
 # The compiler of this lane with its bdops plugin, for tests of what the
 # plugins leave in objects (lanes gcc and clang).
+# %plugin_cwd_flag: the flag that tells a compile running elsewhere (an
+# icecream server) the directory the client ran it in; make expands
+# $(CURDIR).
 plugin_cc = {
     'gcc': ('gcc -fplugin=%s' % os.path.join(build, 'lib', 'bdops_gcc.so'),
-            '-fplugin-arg-bdops_gcc-', 'bdops-gcc'),
+            '-fplugin-arg-bdops_gcc-', 'bdops-gcc', '-fworking-directory'),
     'clang': ('%s -fplugin=%s' % (os.path.join(llvm_bin, 'clang'),
                                   os.path.join(build, 'lib', 'bdops_clang.so')),
-              '-fplugin-arg-bdops_clang-', 'bdops-clang'),
-}.get(frontend, ('false', '-fplugin-arg-none-', 'false'))
+              '-fplugin-arg-bdops_clang-', 'bdops-clang',
+              '-fdebug-compilation-dir=$(CURDIR)'),
+}.get(frontend, ('false', '-fplugin-arg-none-', 'false', ''))
 
 config.substitutions += [
     ('%plugin_cc', plugin_cc[0]),
     ('%plugin_arg', plugin_cc[1]),
     ('%plugin_wrapper', plugin_cc[2]),
+    ('%plugin_cwd_flag', plugin_cc[3]),
     ('%bdops', bdops),
     ('%check', '%s check --frontend %s %s' % (bdops, fe, extra)),
     ('%frontend', fe),

@@ -12,18 +12,13 @@ stops the server and removes the directory, whatever happened.  Prints
 """
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
 
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(('127.0.0.1', 0))
-        return s.getsockname()[1]
+from servers import free_port, stop
 
 
 def wait_listening(port, proc, log):
@@ -78,13 +73,7 @@ def main():
             sys.stderr.write(open(log).read())
         return status
     finally:
-        if proc and proc.poll() is None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            try:
-                proc.wait(10)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
-                proc.wait()
+        stop(proc)
         shutil.rmtree(top, ignore_errors=True)
 
 
