@@ -88,3 +88,23 @@ config.substitutions.sort(key=lambda kv: -len(kv[0]))
 config.environment['PATH'] = os.pathsep.join(
     [os.path.join(build, 'bin'), llvm_bin, config.environment.get('PATH', os.environ.get('PATH', ''))])
 config.environment['LC_ALL'] = 'C'
+
+# 'icecream': an icecream cluster of its own can run here
+# (facts/Inputs/icecc.py): icecc is installed and a mount namespace can
+# give the test's server its own /proc/stat (root, or CAP_SYS_ADMIN).
+# Where not, facts/icecc.test is UNSUPPORTED; docs/facts.md says why.
+def _icecream_runs():
+    import shutil
+    import subprocess
+    sbin = os.environ.get('PATH', '') + ':/usr/sbin:/sbin'
+    if not all(shutil.which(t, path=sbin) for t in ('icecc', 'iceccd', 'icecc-scheduler')):
+        return False
+    try:
+        return subprocess.call(['unshare', '-m', 'true'], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, timeout=10) == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
+if _icecream_runs():
+    config.available_features.add('icecream')
