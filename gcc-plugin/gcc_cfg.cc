@@ -15,32 +15,70 @@
  * then renumbered in their original order.
  */
 
-static int count_edges(const struct bd_block *p, int to)
-{
-	int i, n = 0;
+/* The edges into each block, one entry per edge (a switch may reach a
+ * block twice), kept up to date as blocks are bypassed and merged: looking
+ * them up by scanning every block made this quadratic in huge functions. */
+struct cfg_preds {
+	auto_vec<int> *v;
+	int n;
+};
 
-	for (i = 0; i < p->nsucc; i++)
-		n += p->succ[i] == to;
-	return n;
+static void preds_init(struct cfg_preds *cp, struct bd_func *f)
+{
+	int i, s;
+
+	cp->n = f->nblocks;
+	cp->v = new auto_vec<int>[cp->n ? cp->n : 1];
+	for (i = 0; i < f->nblocks; i++)
+		for (s = 0; s < f->blocks[i]->nsucc; s++)
+			if (f->blocks[i]->succ[s] >= 0 && f->blocks[i]->succ[s] < cp->n)
+				cp->v[f->blocks[i]->succ[s]].safe_push(i);
 }
 
-/* All edges into b as (pred, count) pairs; returns the total edge count. */
-static int preds_of(struct bd_func *f, int b, const bool *dead, auto_vec<int> &preds)
+static void edge_add(struct cfg_preds *cp, int from, int to)
 {
-	int i, total = 0;
+	if (to >= 0 && to < cp->n)
+		cp->v[to].safe_push(from);
+}
+
+static void edge_del(struct cfg_preds *cp, int from, int to)
+{
+	unsigned i;
+
+	if (to < 0 || to >= cp->n)
+		return;
+	for (i = 0; i < cp->v[to].length(); i++)
+		if (cp->v[to][i] == from) {
+			cp->v[to].unordered_remove(i);
+			return;
+		}
+}
+
+static int int_cmp(const void *a, const void *b)
+{
+	return *(const int *)a - *(const int *)b;
+}
+
+/* The live blocks with an edge into b, in index order; returns the total
+ * edge count. */
+static int preds_of(const struct cfg_preds *cp, int b, const bool *dead,
+		    auto_vec<int> &preds)
+{
+	unsigned i;
+	int total = 0;
 
 	preds.truncate(0);
-	for (i = 0; i < f->nblocks; i++) {
-		int n;
-
-		if (dead[i])
-			continue;
-		n = count_edges(f->blocks[i], b);
-		if (n) {
-			preds.safe_push(i);
-			total += n;
+	for (i = 0; i < cp->v[b].length(); i++)
+		if (!dead[cp->v[b][i]]) {
+			preds.safe_push(cp->v[b][i]);
+			total++;
 		}
-	}
+	preds.qsort(int_cmp);
+	for (i = 1; i < preds.length();)
+		if (preds[i] == preds[i - 1])
+			preds.ordered_remove(i);
+		else
+			i++;
 	return total;
 }
 
@@ -113,7 +151,7 @@ static void phi_repred(struct bd_block *b, int from, const auto_vec<int> &to)
 	}
 }
 
-static bool bypass_forwarder(struct bd_func *f, int fw, bool *dead)
+static bool bypass_forwarder(struct bd_func *f, struct cfg_preds *cp, int fw, bool *dead)
 {
 	struct bd_block *b = f->blocks[fw];
 	auto_vec<int> preds, tpreds;
@@ -125,7 +163,7 @@ static bool bypass_forwarder(struct bd_func *f, int fw, bool *dead)
 	t = b->succ[0];
 	if (t < 0 || t == fw || dead[t])
 		return false;
-	preds_of(f, fw, dead, preds);
+	preds_of(cp, fw, dead, preds);
 	if (preds.is_empty())
 		return false;
 	if (has_phi(f->blocks[t])) {
@@ -133,7 +171,7 @@ static bool bypass_forwarder(struct bd_func *f, int fw, bool *dead)
 
 		/* a block that already reaches t directly must bring the
 		 * same values as through fw (GCC's phi_alternatives_equal) */
-		preds_of(f, t, dead, tpreds);
+		preds_of(cp, t, dead, tpreds);
 		for (k = 0; k < preds.length(); k++) {
 			if (!tpreds.contains(preds[k]))
 				to.safe_push(preds[k]);
@@ -146,14 +184,18 @@ static bool bypass_forwarder(struct bd_func *f, int fw, bool *dead)
 		struct bd_block *p = f->blocks[preds[k]];
 
 		for (i = 0; i < p->nsucc; i++)
-			if (p->succ[i] == fw)
+			if (p->succ[i] == fw) {
 				p->succ[i] = t;
+				edge_del(cp, preds[k], fw);
+				edge_add(cp, preds[k], t);
+			}
 	}
+	edge_del(cp, fw, t);
 	dead[fw] = true;
 	return true;
 }
 
-static bool merge_into_pred(struct bd_func *f, int a, bool *dead)
+static bool merge_into_pred(struct bd_func *f, struct cfg_preds *cp, int a, bool *dead)
 {
 	struct bd_block *A = f->blocks[a], *B;
 	auto_vec<int> preds;
@@ -165,8 +207,13 @@ static bool merge_into_pred(struct bd_func *f, int a, bool *dead)
 	if (bi <= 0 || bi == a || dead[bi])
 		return false;
 	B = f->blocks[bi];
-	if (has_phi(B) || preds_of(f, bi, dead, preds) != 1)
+	if (has_phi(B) || preds_of(cp, bi, dead, preds) != 1)
 		return false;
+	edge_del(cp, a, bi);
+	for (i = 0; i < B->nsucc; i++) {
+		edge_del(cp, bi, B->succ[i]);
+		edge_add(cp, a, B->succ[i]);
+	}
 	if (B->nevents) {
 		A->events = (struct bd_event *)xrealloc(A->events,
 			(A->nevents + B->nevents) * sizeof(struct bd_event));
@@ -213,13 +260,16 @@ static void sort_phi(struct bd_event *e)
 
 /* Cases that go where the default goes are dropped (-O1 drops them
  * before "ssa" already, -O0 keeps them when they reach a forwarder). */
-static bool prune_switch(struct bd_block *b)
+static bool prune_switch(struct bd_block *b, struct cfg_preds *cp)
 {
 	int i, m = 0, dflt = b->succ[b->nsucc - 1], old = b->nsucc;
 
 	for (i = 0; i + 1 < b->nsucc; i++) {
-		if (b->succ[i] == dflt)
+		if (b->succ[i] == dflt) {
+			if (cp)
+				edge_del(cp, b->id, dflt);
 			continue;
+		}
 		b->succ[m] = b->succ[i];
 		b->cases[m++] = b->cases[i];
 	}
@@ -258,19 +308,23 @@ void bdops_gcc_canonicalise(struct bd_func *f)
 	bool *dead = XCNEWVEC(bool, n), changed = true;
 	int *renum = XNEWVEC(int, n);
 	struct bd_block **order = XCNEWVEC(struct bd_block *, n);
+	struct cfg_preds cp;
 
+	preds_init(&cp, f);
 	while (changed) {
 		changed = false;
 		for (i = 0; i < n; i++) {
 			if (dead[i])
 				continue;
 			if (f->blocks[i]->term == BD_T_SWITCH &&
-			    prune_switch(f->blocks[i]))
+			    prune_switch(f->blocks[i], &cp))
 				changed = true;
-			if (bypass_forwarder(f, i, dead) || merge_into_pred(f, i, dead))
+			if (bypass_forwarder(f, &cp, i, dead) ||
+			    merge_into_pred(f, &cp, i, dead))
 				changed = true;
 		}
 	}
+	delete[] cp.v;
 	for (i = 0; i < n; i++)
 		renum[i] = -1;
 	reach(f, dead, renum, &live);
@@ -295,7 +349,7 @@ void bdops_gcc_canonicalise(struct bd_func *f)
 		for (j = 0; j < b->nsucc; j++)
 			b->succ[j] = b->succ[j] >= 0 ? renum[b->succ[j]] : -1;
 		if (b->term == BD_T_SWITCH)
-			prune_switch(b);
+			prune_switch(b, NULL);
 		for (j = 0; j < b->nevents && b->events[j].op == BD_PHI; j++) {
 			struct bd_event *e = &b->events[j];
 			int m = 0;

@@ -52,6 +52,9 @@ struct bd_fn {
 	int *idom;		/* -1 for the entry and unreachable blocks */
 	int *rpo;		/* blocks in reverse post-order */
 	int nrpo;
+	int *dom_pre, *dom_post; /* dominator tree DFS interval; -1 unreachable */
+	int *byaddr;		/* blocks with events, by events address */
+	int nbyaddr;
 	/* reach.c: slot stores numbered 0..nstores-1 in block order; the
 	 * reaching store or phi of each load, by event number */
 	int nstores;

@@ -15,17 +15,49 @@ struct bd_event *bd_def(const struct bd_fn *fn, bd_val v)
 	return fn->def[v];
 }
 
+/* An event's block: by its value, else by where its address falls among
+ * the blocks' event arrays (sorted once), so a lookup is O(log blocks). */
 int bd_event_block(const struct bd_fn *fn, const struct bd_event *e)
 {
+	int lo = 0, hi = fn->nbyaddr - 1;
+
 	if (e->dst && e->dst < fn->f->next_val && fn->def[e->dst] == e)
 		return fn->def_block[e->dst];
-	for (int i = 0; i < fn->f->nblocks; i++) {
-		struct bd_block *b = fn->f->blocks[i];
+	while (lo <= hi) {
+		int mid = (lo + hi) / 2;
+		struct bd_block *b = fn->f->blocks[fn->byaddr[mid]];
 
-		if (b->nevents && e >= b->events && e < b->events + b->nevents)
-			return i;
+		if (e < b->events)
+			hi = mid - 1;
+		else if (e >= b->events + b->nevents)
+			lo = mid + 1;
+		else
+			return fn->byaddr[mid];
 	}
 	return -1;
+}
+
+static const struct bd_func *sort_f;
+
+static int by_events(const void *x, const void *y)
+{
+	const struct bd_event *a = sort_f->blocks[*(const int *)x]->events;
+	const struct bd_event *b = sort_f->blocks[*(const int *)y]->events;
+
+	return a < b ? -1 : a > b;
+}
+
+static void build_byaddr(struct bd_fn *fn)
+{
+	struct bd_func *f = fn->f;
+
+	fn->byaddr = bd_xcalloc(f->nblocks + 1, sizeof(int));
+	for (int i = 0; i < f->nblocks; i++)
+		if (f->blocks[i]->nevents)
+			fn->byaddr[fn->nbyaddr++] = i;
+	sort_f = f;
+	qsort(fn->byaddr, fn->nbyaddr, sizeof(int), by_events);
+	sort_f = NULL;
 }
 
 static void build_defs(struct bd_fn *fn)
@@ -157,20 +189,61 @@ static void build_idom(struct bd_fn *fn)
 	free(order);
 }
 
+/* Number the dominator tree depth-first: a dominates b when b's interval
+ * lies in a's, so bd_dominates() is O(1) however deep the tree. */
+static void build_domtree(struct bd_fn *fn)
+{
+	int n = fn->f->nblocks, clock = 0, top = 0;
+	int *off = bd_xcalloc(n + 2, sizeof(int)), *kid = bd_xcalloc(n + 1, sizeof(int));
+	int *fill = bd_xcalloc(n + 1, sizeof(int)), *stk = bd_xcalloc(n + 1, sizeof(int));
+
+	fn->dom_pre = bd_xcalloc(n + 1, sizeof(int));
+	fn->dom_post = bd_xcalloc(n + 1, sizeof(int));
+	for (int b = 0; b < n; b++)
+		fn->dom_pre[b] = fn->dom_post[b] = -1;
+	for (int b = 1; b < n; b++)
+		if (fn->idom[b] >= 0)
+			off[fn->idom[b] + 1]++;
+	for (int b = 0; b < n; b++)
+		off[b + 1] += off[b];
+	for (int b = 0; b < n; b++)
+		fill[b] = off[b];
+	for (int b = 1; b < n; b++)
+		if (fn->idom[b] >= 0)
+			kid[fill[fn->idom[b]]++] = b;
+	for (int b = 0; b < n; b++)
+		fill[b] = off[b];
+	if (n) {
+		stk[top++] = 0;
+		fn->dom_pre[0] = clock++;
+	}
+	while (top) {
+		int b = stk[top - 1];
+
+		if (fill[b] < off[b + 1]) {
+			int c = kid[fill[b]++];
+
+			fn->dom_pre[c] = clock++;
+			stk[top++] = c;
+			continue;
+		}
+		fn->dom_post[b] = clock++;
+		top--;
+	}
+	free(off);
+	free(kid);
+	free(fill);
+	free(stk);
+}
+
 int bd_dominates(const struct bd_fn *fn, int a, int b)
 {
-	int guard = fn->f->nblocks + 1;
-
 	if (a < 0 || b < 0)
 		return 0;
-	while (guard-- > 0) {
-		if (a == b)
-			return 1;
-		if (b == 0 || fn->idom[b] < 0)
-			return 0;
-		b = fn->idom[b];
-	}
-	return 0;
+	if (a == b)
+		return 1;
+	return fn->dom_pre[a] >= 0 && fn->dom_pre[b] >= 0 &&
+	       fn->dom_pre[a] < fn->dom_pre[b] && fn->dom_post[b] < fn->dom_post[a];
 }
 
 int bd_ncd(const struct bd_fn *fn, int a, int b)
@@ -220,6 +293,8 @@ void bd_fn_init(struct bd_ctx *c, struct bd_fn *fn, struct bd_func *f)
 	build_preds(fn);
 	build_rpo(fn);
 	build_idom(fn);
+	build_domtree(fn);
+	build_byaddr(fn);
 	bd_build_reaching(fn);
 }
 
@@ -233,6 +308,9 @@ void bd_fn_free(struct bd_fn *fn)
 	free(fn->def);
 	free(fn->def_block);
 	free(fn->idom);
+	free(fn->dom_pre);
+	free(fn->dom_post);
+	free(fn->byaddr);
 	free(fn->rpo);
 	bd_free_reaching(fn);
 	bd_value_memo_free(fn);
