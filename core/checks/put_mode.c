@@ -106,6 +106,40 @@ struct pm {
 	int nfs, capfs;
 	struct carg *ca;	/* and the arguments of its calls */
 	int nca, capca;
+	struct bd_rootidx val_idx, ca_idx; /* stores and arguments by root */
+	struct bd_ints hits, hits2;
+	int *by_tag;		/* stores (fs) by tag, then by index */
+	struct tagrun *runs;	/* by_tag cut into tags, classes built lazily */
+	int nruns;
+	struct bd_fn *ofn;	/* out_param()'s function */
+	int *outp;		/* its parameter stored to, by root event */
+	struct later *later;	/* "a store to T.f may follow", per field */
+	int nlater, caplater;
+	int *outg;		/* gets filling an out-parameter local */
+	int noutg;
+	struct bd_rootidx **gidx; /* per function: the gets by bdev root */
+	char *called;		/* per function: 1 called, 2 not, 0 unknown */
+	const char **modef;	/* is_mode_field()'s (tag, field) pairs */
+	int nmodef;
+};
+
+/* The stores of one tag, and within it the classes of stores (same field,
+ * same known mode) mode_store() chooses among. */
+struct tagrun {
+	const char *tag;
+	int lo, hi;		/* by_tag[lo..hi) */
+	int built;
+	int *cls;		/* class starts in by_tag, ncls + 1 of them */
+	int ncls;
+};
+
+/* Blocks from which a store to tag.field can be reached (one edge or
+ * more), and the last such store of each block. */
+struct later {
+	struct bd_fn *fn;
+	const char *tag, *field;
+	char *reach;
+	int *last;
 };
 
 struct fstore {
@@ -358,29 +392,48 @@ static void collect_wrapper_gets(struct pm *p)
 	}
 }
 
-/* The parameter w stores get g's bdev through (*out = bdev), or -1. */
-static int out_param(struct bd_fn *w, struct gsite *g)
+/* For each event of w, the parameter of the first store (in block order)
+ * of a value it is a root of through a parameter (*out = bdev), or -1:
+ * one walk of w for all its gets. */
+static void build_outp(struct pm *p, struct bd_fn *w)
 {
 	struct bd_func *f = w->f;
+	int n = bd_fn_nevents(w);
 
+	free(p->outp);
+	p->ofn = w;
+	p->outp = bd_xcalloc(n + 1, sizeof(int));
+	for (int i = 0; i < n; i++)
+		p->outp[i] = -1;
 	for (int b = 0; b < f->nblocks; b++)
 		for (int k = 0; k < f->blocks[b]->nevents; k++) {
 			struct bd_event *e = &f->blocks[b]->events[k];
 			struct bd_roots v, a;
-			int i;
 
 			if (e->op != BD_DEREF_STORE)
 				continue;
-			bd_roots(w, e->b, &v);
-			for (i = 0; i < v.n && v.ev[i] != g->ev; i++)
-				;
-			if (i == v.n)
-				continue;
 			bd_roots(w, e->a, &a);
-			if (a.n == 1 && a.ev[0] && a.ev[0]->op == BD_PARAM)
-				return (int)a.ev[0]->imm;
+			if (a.n != 1 || !a.ev[0] || a.ev[0]->op != BD_PARAM)
+				continue;
+			bd_roots(w, e->b, &v);
+			for (int i = 0; i < v.n; i++) {
+				int x = v.ev[i] ? bd_event_index(w, v.ev[i]) : -1;
+
+				if (x >= 0 && p->outp[x] < 0)
+					p->outp[x] = (int)a.ev[0]->imm;
+			}
 		}
-	return -1;
+}
+
+/* The parameter w stores get g's bdev through (*out = bdev), or -1. */
+static int out_param(struct pm *p, struct bd_fn *w, struct gsite *g)
+{
+	int k;
+
+	if (p->ofn != w)
+		build_outp(p, w);
+	k = bd_event_index(w, g->ev);
+	return k < 0 ? -1 : p->outp[k];
 }
 
 /* Gets stored through an out-parameter (btrfs_get_bdev_and_sb(),
@@ -393,7 +446,7 @@ static void collect_out_gets(struct pm *p, int ndirect)
 
 		if (g->def->bdev_arg >= 0 || !g->fn->kept)
 			continue;
-		i = out_param(g->fn, g);
+		i = out_param(p, g->fn, g);
 		if (i >= 0)
 			collect_call_gets(p, g->fn, gi, i);
 	}
@@ -411,8 +464,8 @@ static void add_out_roots(struct pm *p, struct bd_fn *fn, bd_val v, struct bd_ro
 		e = bd_def(fn, e->a);
 	if (!e || e->op != BD_SLOT_LOAD)
 		return;
-	for (int gi = 0; gi < p->ng; gi++) {
-		struct gsite *g = &p->g[gi];
+	for (int i = 0; i < p->noutg; i++) {
+		struct gsite *g = &p->g[p->outg[i]];
 
 		if (g->fn != fn || g->outslot != e->imm + 1 ||
 		    !may_follow(fn, g->ev, e) || r->n == BD_MAXROOTS)
@@ -420,15 +473,6 @@ static void add_out_roots(struct pm *p, struct bd_fn *fn, bd_val v, struct bd_ro
 		r->fn[r->n] = fn;
 		r->ev[r->n++] = g->ev;
 	}
-}
-
-static int roots_meet(const struct bd_roots *a, const struct bd_roots *b)
-{
-	for (int i = 0; i < a->n; i++)
-		for (int j = 0; j < b->n; j++)
-			if (a->ev[i] && a->ev[i] == b->ev[j])
-				return 1;
-	return 0;
 }
 
 static int same_object(struct bd_fn *fn, bd_val x, bd_val y)
@@ -442,7 +486,7 @@ static int same_object(struct bd_fn *fn, bd_val x, bd_val y)
 		       same_object(fn, a->a, b->a);
 	bd_roots(fn, x, &ra);
 	bd_roots(fn, y, &rb);
-	return !ra.overflow && !rb.overflow && ra.n && roots_meet(&ra, &rb);
+	return !ra.overflow && !rb.overflow && ra.n && bd_roots_meet(&ra, &rb);
 }
 
 /* Field facts: fn stores a get's bdev in T.f, maybe its mode in T.m. */
@@ -530,14 +574,63 @@ static int may_follow(struct bd_fn *fn, struct bd_event *x, struct bd_event *y)
 	return found;
 }
 
+/* Where a store to tag.field may follow: blocks with a path of one edge or
+ * more to a block that has one (walked back from those blocks once per
+ * field, not forward from every get), and the last store of each block. */
+static const struct later *later_of(struct pm *p, struct bd_fn *fn, const char *tag,
+				    const char *field)
+{
+	struct bd_func *f = fn->f;
+	struct later *l;
+	int *work, top = 0;
+
+	for (int i = 0; i < p->nlater; i++)
+		if (p->later[i].fn == fn && p->later[i].tag == tag && p->later[i].field == field)
+			return &p->later[i];
+	BD_GROW(p->later, p->nlater, p->caplater);
+	l = &p->later[p->nlater++];
+	l->fn = fn;
+	l->tag = tag;
+	l->field = field;
+	l->reach = bd_xcalloc(f->nblocks + 1, 1);
+	l->last = bd_xcalloc(f->nblocks + 1, sizeof(int));
+	work = bd_xcalloc(f->nblocks + 1, sizeof(int));
+	for (int b = 0; b < f->nblocks; b++) {
+		l->last[b] = -1;
+		for (int k = 0; k < f->blocks[b]->nevents; k++) {
+			struct bd_event *m = &f->blocks[b]->events[k];
+
+			if (m->op == BD_FIELD_STORE && m->name == field && m->tag == tag)
+				l->last[b] = k;
+		}
+		if (l->last[b] >= 0)
+			work[top++] = b;
+	}
+	while (top) {
+		int t = work[--top];
+
+		for (int i = 0; i < fn->npreds[t]; i++) {
+			int q = fn->preds[t][i];
+
+			if (!l->reach[q]) {
+				l->reach[q] = 1;
+				work[top++] = q;
+			}
+		}
+	}
+	free(work);
+	return l;
+}
+
 /* The get reads its mode from field 'name' of the object its bdev is
  * stored in (block/fops.c: blkdev_get_by_dev(..., filp->f_mode, filp),
  * filp->private_data = bdev) and nothing changes that field after the
  * get: the field holds the get's mode, whatever was stored there before. */
-static const char *mode_read_from(const struct gsite *g, struct bd_event *st)
+static const char *mode_read_from(struct pm *p, const struct gsite *g, struct bd_event *st)
 {
-	struct bd_func *f = g->fn->f;
 	struct bd_event *ld;
+	const struct later *l;
+	int bx, i;
 
 	if (g->ev != g->at || g->arg < 0 || g->arg >= g->ev->nargs)
 		return NULL;
@@ -545,14 +638,14 @@ static const char *mode_read_from(const struct gsite *g, struct bd_event *st)
 	if (!ld || ld->op != BD_FIELD_LOAD || ld->tag != st->tag ||
 	    !same_object(g->fn, ld->a, st->a))
 		return NULL;
-	for (int b = 0; b < f->nblocks; b++)
-		for (int k = 0; k < f->blocks[b]->nevents; k++) {
-			struct bd_event *m = &f->blocks[b]->events[k];
-
-			if (m->op == BD_FIELD_STORE && m->name == ld->name &&
-			    m->tag == ld->tag && may_follow(g->fn, g->ev, m))
-				return NULL;
-		}
+	/* may_follow(g->ev, m) for some store m to that field */
+	l = later_of(p, g->fn, ld->tag, ld->name);
+	bx = bd_event_block(g->fn, g->ev);
+	if (bx < 0)
+		return NULL;
+	i = (int)(g->ev - g->fn->f->blocks[bx]->events);
+	if (l->reach[bx] || l->last[bx] > i)
+		return NULL;
 	return ld->name;
 }
 
@@ -624,6 +717,144 @@ static const char *helper_mode_field(struct pm *p, struct gsite *g,
 	return NULL;
 }
 
+static void scan_fn(struct pm *p, struct bd_fn *fn);
+
+static void scan_free(struct pm *p)
+{
+	bd_rootidx_free(&p->val_idx);
+	bd_rootidx_free(&p->ca_idx);
+	for (int i = 0; i < p->nruns; i++)
+		free(p->runs[i].cls);
+	free(p->runs);
+	free(p->by_tag);
+	p->runs = NULL;
+	p->by_tag = NULL;
+	p->nruns = 0;
+}
+
+static const struct pm *sort_pm;
+
+static int cmp_ptr(const void *a, const void *b)
+{
+	return (uintptr_t)a < (uintptr_t)b ? -1 : (uintptr_t)a > (uintptr_t)b;
+}
+
+static int by_tag_cmp(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y;
+	int c = cmp_ptr(sort_pm->fs[a].ev->tag, sort_pm->fs[b].ev->tag);
+
+	return c ? c : (a > b) - (a < b);
+}
+
+static int mexpr_cmp(const struct bd_mexpr *a, const struct bd_mexpr *b)
+{
+	int c;
+
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (a->k != b->k)
+		return a->k < b->k ? -1 : 1;
+	if (a->param != b->param)
+		return a->param < b->param ? -1 : 1;
+	if (a->set != b->set)
+		return a->set < b->set ? -1 : 1;
+	if (a->clr != b->clr)
+		return a->clr < b->clr ? -1 : 1;
+	if ((c = cmp_ptr(a->fn, b->fn)) || (c = cmp_ptr(a->tag, b->tag)) ||
+	    (c = cmp_ptr(a->field, b->field)))
+		return c;
+	return cmp_ptr(a->ev, b->ev);
+}
+
+/* Field name, then the mode stored (exactly), then block order. */
+static int class_cmp(const void *x, const void *y)
+{
+	int a = *(const int *)x, b = *(const int *)y, c;
+	const struct fstore *m = &sort_pm->fs[a], *n = &sort_pm->fs[b];
+
+	if ((c = cmp_ptr(m->ev->name, n->ev->name)))
+		return c;
+	if (m->ms.unknown != n->ms.unknown)
+		return m->ms.unknown < n->ms.unknown ? -1 : 1;
+	if (m->ms.n != n->ms.n)
+		return m->ms.n < n->ms.n ? -1 : 1;
+	for (int i = 0; i < m->ms.n; i++)
+		if ((c = mexpr_cmp(&m->ms.v[i], &n->ms.v[i])))
+			return c;
+	return (a > b) - (a < b);
+}
+
+static int same_class(const struct fstore *m, const struct fstore *n)
+{
+	if (m->ev->name != n->ev->name || m->ms.unknown != n->ms.unknown || m->ms.n != n->ms.n)
+		return 0;
+	for (int i = 0; i < m->ms.n; i++)
+		if (mexpr_cmp(&m->ms.v[i], &n->ms.v[i]))
+			return 0;
+	return 1;
+}
+
+/* The function's field stores grouped by tag. */
+static void tag_runs(struct pm *p)
+{
+	p->by_tag = bd_xcalloc(p->nfs + 1, sizeof(int));
+	for (int i = 0; i < p->nfs; i++)
+		p->by_tag[i] = i;
+	sort_pm = p;
+	qsort(p->by_tag, p->nfs, sizeof(int), by_tag_cmp);
+	sort_pm = NULL;
+	for (int i = 0; i < p->nfs; i++) {
+		const char *tag = p->fs[p->by_tag[i]].ev->tag;
+
+		if (p->nruns && p->runs[p->nruns - 1].tag == tag) {
+			p->runs[p->nruns - 1].hi = i + 1;
+			continue;
+		}
+		p->runs = bd_xrealloc(p->runs, (p->nruns + 1) * sizeof(*p->runs));
+		p->runs[p->nruns++] = (struct tagrun){ tag, i, i + 1, 0, NULL, 0 };
+	}
+}
+
+/* The stores of tag in fn (scanned), cut into classes of one field and
+ * one stored mode; the modes are evaluated on first use of the tag. */
+static const struct tagrun *tag_classes(struct pm *p, struct bd_fn *fn, const char *tag)
+{
+	struct tagrun *t = NULL;
+
+	scan_fn(p, fn);
+	for (int lo = 0, hi = p->nruns - 1; lo <= hi && !t;) {
+		int mid = (lo + hi) / 2, c = cmp_ptr(tag, p->runs[mid].tag);
+
+		if (!c)
+			t = &p->runs[mid];
+		else if (c < 0)
+			hi = mid - 1;
+		else
+			lo = mid + 1;
+	}
+	if (!t || t->built)
+		return t;
+	t->built = 1;
+	for (int j = t->lo; j < t->hi; j++) {
+		struct fstore *m = &p->fs[p->by_tag[j]];
+
+		if (!m->has_ms) {
+			bd_mode_eval(fn, m->ev->b, &m->ms);
+			m->has_ms = 1;
+		}
+	}
+	sort_pm = p;
+	qsort(p->by_tag + t->lo, t->hi - t->lo, sizeof(int), class_cmp);
+	sort_pm = NULL;
+	t->cls = bd_xcalloc(t->hi - t->lo + 1, sizeof(int));
+	for (int j = t->lo; j < t->hi; j++)
+		if (j == t->lo || !same_class(&p->fs[p->by_tag[j - 1]], &p->fs[p->by_tag[j]]))
+			t->cls[t->ncls++] = j;
+	t->cls[t->ncls] = t->hi;
+	return t;
+}
+
 /* Roots once per store and call argument, not once per get and store: a
  * huge function with many gets was quadratic in bd_roots() walks here. */
 static void scan_fn(struct pm *p, struct bd_fn *fn)
@@ -634,6 +865,7 @@ static void scan_fn(struct pm *p, struct bd_fn *fn)
 		return;
 	p->sfn = fn;
 	p->nfs = p->nca = 0;
+	scan_free(p);
 	for (int b = 0; b < f->nblocks; b++)
 		for (int k = 0; k < f->blocks[b]->nevents; k++) {
 			struct bd_event *e = &f->blocks[b]->events[k];
@@ -656,19 +888,23 @@ static void scan_fn(struct pm *p, struct bd_fn *fn)
 			bd_roots(fn, e->b, &s->val);
 			bd_roots(fn, e->a, &s->obj);
 		}
+	bd_rootidx_build(&p->val_idx, fn, p->nfs, p->fs ? &p->fs[0].val : NULL, sizeof(*p->fs));
+	bd_rootidx_build(&p->ca_idx, fn, p->nca, p->ca ? &p->ca[0].r : NULL, sizeof(*p->ca));
+	tag_runs(p);
 }
 
 /* cache_set_bdev(c, bdev): the get's bdev stored by a helper. */
 static void collect_helper_fields(struct pm *p, struct gsite *g)
 {
 	scan_fn(p, g->fn);
-	for (int j = 0; j < p->nca; j++) {
+	bd_rootidx_meet(&p->ca_idx, &g->bdev, &p->hits);
+	for (int h = 0; h < p->hits.n; h++) {
+		int j = p->hits.v[h];
 		struct bd_event *e = p->ca[j].call, *st;
 		struct ffact *ff;
 		int i = p->ca[j].i;
 
-		if (e == g->ev || !roots_meet(&p->ca[j].r, &g->bdev) ||
-		    !(st = param_store(p, e->name, i)))
+		if (e == g->ev || !(st = param_store(p, e->name, i)))
 			continue;
 		BD_GROW(p->ff, p->nff, p->capff);
 		ff = &p->ff[p->nff++];
@@ -712,7 +948,7 @@ static int same_store_object(struct bd_fn *fn, const struct fstore *x,
 	if (a && b && a->op == BD_FIELD_ADDR && b->op == BD_FIELD_ADDR)
 		return same_object(fn, x->ev->a, y->ev->a);
 	return !x->obj.overflow && !y->obj.overflow && x->obj.n &&
-	       roots_meet(&x->obj, &y->obj);
+	       bd_roots_meet(&x->obj, &y->obj);
 }
 
 /* Where get g's mode was kept next to its bdev (store e in g's function):
@@ -722,34 +958,52 @@ static int same_store_object(struct bd_fn *fn, const struct fstore *x,
 static const char *mode_store(struct pm *p, struct gsite *g,
 			      const struct fstore *e, struct bd_mset *stored)
 {
-	const char *best = mode_read_from(g, e->ev);
-	int best_rel = best ? 1 : 0;
+	const char *best = mode_read_from(p, g, e->ev);
+	const struct tagrun *t;
+	int best1 = -1, best2 = -1;
 
-	for (int j = 0; j < p->nfs && best_rel != 1; j++) {
-		struct fstore *m = &p->fs[j];
-		int rel;
-
-		if (m->ev->tag != e->ev->tag || m == e ||
-		    !same_store_object(g->fn, m, e) ||
-		    !on_one_path(g->fn, m->ev, e->ev))
-			continue;
-		if (!m->has_ms) {
-			bd_mode_eval(g->fn, m->ev->b, &m->ms);
-			m->has_ms = 1;
-		}
-		rel = stored_mode(g, &m->ms, m->ev->name);
-		if (rel == 1) {
-			best = m->ev->name;
-			best_rel = 1;
-		} else if (rel == 2 && !best) {
-			best = m->ev->name;
-			best_rel = 2;
-			*stored = m->ms;
-		}
-	}
-	if (best_rel == 1)
+	if (best) {
 		memset(stored, 0, sizeof(*stored));
-	return best;
+		return best;
+	}
+	if (g->mode.unknown || !g->mode.n)
+		return NULL;	/* stored_mode() is 0 for every store */
+	t = tag_classes(p, g->fn, e->ev->tag);
+	/* The first store (in block order) that fits, the one holding the
+	 * get's mode preferred: of each class only the first store on the
+	 * path counts, the rest would give the same answer later. */
+	for (int c = 0; t && c < t->ncls; c++) {
+		const struct fstore *m0 = &p->fs[p->by_tag[t->cls[c]]];
+		int rel, first = -1;
+
+		if (m0->ms.unknown || !m0->ms.n)
+			continue;
+		rel = stored_mode(g, &m0->ms, m0->ev->name);
+		if (!rel || (rel == 1 && best1 >= 0 && best1 < p->by_tag[t->cls[c]]))
+			continue;
+		for (int j = t->cls[c]; j < t->cls[c + 1] && first < 0; j++) {
+			const struct fstore *m = &p->fs[p->by_tag[j]];
+
+			if (m != e && same_store_object(g->fn, m, e) &&
+			    on_one_path(g->fn, m->ev, e->ev))
+				first = p->by_tag[j];
+		}
+		if (first < 0)
+			continue;
+		if (rel == 1 && (best1 < 0 || first < best1))
+			best1 = first;
+		if (rel == 2 && (best2 < 0 || first < best2))
+			best2 = first;
+	}
+	if (best1 >= 0) {
+		memset(stored, 0, sizeof(*stored));
+		return p->fs[best1].ev->name;
+	}
+	if (best2 >= 0) {
+		*stored = p->fs[best2].ms;
+		return p->fs[best2].ev->name;
+	}
+	return NULL;
 }
 
 static void collect_fields(struct pm *p)
@@ -760,12 +1014,11 @@ static void collect_fields(struct pm *p)
 		collect_helper_fields(p, g);
 		collect_reopen(p, g);
 		scan_fn(p, g->fn);
-		for (int i = 0; i < p->nfs; i++) {
-			struct fstore *e = &p->fs[i];
+		bd_rootidx_meet(&p->val_idx, &g->bdev, &p->hits2);
+		for (int h = 0; h < p->hits2.n; h++) {
+			struct fstore *e = &p->fs[p->hits2.v[h]];
 			struct ffact *ff;
 
-			if (!roots_meet(&e->val, &g->bdev))
-				continue;
 			BD_GROW(p->ff, p->nff, p->capff);
 			ff = &p->ff[p->nff++];
 			ff->tag = e->ev->tag;
@@ -788,7 +1041,7 @@ static int same_value(const struct gsite *g, bd_val v)
 		return 0;
 	bd_roots(g->fn, v, &a);
 	bd_roots(g->fn, g->ev->args[g->arg], &b);
-	return !a.overflow && !b.overflow && roots_meet(&a, &b);
+	return !a.overflow && !b.overflow && bd_roots_meet(&a, &b);
 }
 
 /* Mode facts: a get's mode stored in a struct field, whether or not the
@@ -1120,16 +1373,34 @@ static void record_stores(struct pm *p)
 	}
 }
 
-/* Is fld where some get's mode was kept next to its bdev? */
+static int pair_cmp(const void *x, const void *y)
+{
+	const char *const *a = x, *const *b = y;
+	int c = cmp_ptr(a[0], b[0]);
+
+	return c ? c : cmp_ptr(a[1], b[1]);
+}
+
+/* Is fld where some get's mode was kept next to its bdev?  The (tag,
+ * field) pairs of the field and mode facts, sorted once they are all
+ * known: every put asks. */
 static int is_mode_field(struct pm *p, const struct bd_event *fld)
 {
-	for (int i = 0; i < p->nff; i++)
-		if (p->ff[i].mode_field == fld->name && p->ff[i].tag == fld->tag)
-			return 1;
-	for (int i = 0; i < p->nmf; i++)
-		if (p->mf[i].field == fld->name && p->mf[i].tag == fld->tag)
-			return 1;
-	return 0;
+	const char *key[2] = { fld->tag, fld->name };
+
+	if (!p->modef) {
+		p->modef = bd_xcalloc(2 * ((size_t)p->nff + p->nmf) + 2, sizeof(char *));
+		for (int i = 0; i < p->nff; i++, p->nmodef++) {
+			p->modef[2 * p->nmodef] = p->ff[i].tag;
+			p->modef[2 * p->nmodef + 1] = p->ff[i].mode_field;
+		}
+		for (int i = 0; i < p->nmf; i++, p->nmodef++) {
+			p->modef[2 * p->nmodef] = p->mf[i].tag;
+			p->modef[2 * p->nmodef + 1] = p->mf[i].field;
+		}
+		qsort(p->modef, p->nmodef, 2 * sizeof(char *), pair_cmp);
+	}
+	return bsearch(key, p->modef, p->nmodef, 2 * sizeof(char *), pair_cmp) != NULL;
 }
 
 /* Put mode P (already substituted) against get g.  Returns 1 if reported. */
@@ -1258,7 +1529,7 @@ static void substitute(struct bd_mset *P, const char *mode_field, const struct g
 	*P = out;
 }
 
-static int is_called(struct bd_ctx *c, struct bd_fn *fn)
+static int is_called_walk(struct bd_ctx *c, struct bd_fn *fn)
 {
 	for (int i = 0; i < c->nfns; i++) {
 		struct bd_func *f = c->fns[i].f;
@@ -1272,6 +1543,18 @@ static int is_called(struct bd_ctx *c, struct bd_fn *fn)
 			}
 	}
 	return 0;
+}
+
+/* Memoised per function: --strict asks once per put. */
+static int is_called(struct pm *p, struct bd_fn *fn)
+{
+	int i = (int)(fn - p->c->fns);
+
+	if (!p->called)
+		p->called = bd_xcalloc(p->c->nfns + 1, 1);
+	if (!p->called[i])
+		p->called[i] = is_called_walk(p->c, fn) ? 1 : 2;
+	return p->called[i] == 1;
 }
 
 static const char *counterpart(const char *put)
@@ -1289,7 +1572,7 @@ static int wrapper_param(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 	struct bd_roots r;
 
 	bd_roots(fn, put->args[0], &r);
-	return r.n == 1 && r.ev[0] && r.ev[0]->op == BD_PARAM && is_called(p->c, fn);
+	return r.n == 1 && r.ev[0] && r.ev[0]->op == BD_PARAM && is_called(p, fn);
 }
 
 /* --strict: a put whose get is nowhere in sight (a parameter, i_bdev). */
@@ -1319,6 +1602,22 @@ static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 static void record_put(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		       const struct bd_roots *r, const struct bd_mset *P);
 
+/* The gets of the unit by the root events of their bdev in fn, built for
+ * the functions that put. */
+static const struct bd_rootidx *gets_of(struct pm *p, struct bd_fn *fn)
+{
+	int i = (int)(fn - p->c->fns);
+
+	if (!p->gidx)
+		p->gidx = bd_xcalloc(p->c->nfns + 1, sizeof(*p->gidx));
+	if (!p->gidx[i]) {
+		p->gidx[i] = bd_xcalloc(1, sizeof(**p->gidx));
+		bd_rootidx_build(p->gidx[i], fn, p->ng, p->g ? &p->g[0].bdev : NULL,
+				  sizeof(*p->g));
+	}
+	return p->gidx[i];
+}
+
 static int match_put(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 		     struct bd_fn *fn, struct bd_event *put, bd_val pmode,
 		     const struct bd_mset *P0)
@@ -1332,10 +1631,11 @@ static int match_put(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 	 * changes with them. */
 	memset(&u, 0, sizeof(u));
 	p->ncand = 0;
-	for (int gi = 0; gi < p->ng; gi++) {
-		struct gsite *g = &p->g[gi];
+	bd_rootidx_meet(gets_of(p, bfn), r, &p->hits);
+	for (int h = 0; h < p->hits.n; h++) {
+		struct gsite *g = &p->g[p->hits.v[h]];
 
-		if (g->fn != bfn || !roots_meet(r, &g->bdev))
+		if (g->fn != bfn)
 			continue;
 		if (p->ncand < 16)
 			p->cand[p->ncand++] = g;
@@ -1462,7 +1762,7 @@ static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 
 			if (ff->tag != e->tag || ff->field != e->name)
 				continue;
-			if (ff->g->fn == bfn && roots_meet(r, &ff->g->bdev))
+			if (ff->g->fn == bfn && bd_roots_meet(r, &ff->g->bdev))
 				continue;	/* judged as a local get */
 			c[n++] = (struct cand){ ff->g, ff->mode_field, ff->tag, &ff->stored, ff->store, ff->store, 0 };
 		}
@@ -1766,6 +2066,10 @@ void bd_pair_puts(struct bd_ctx *c, const struct bd_pair_era *era)
 	collect_out_gets(&p, nd);
 	collect_fields(&p);
 	collect_mode_fields(&p);
+	p.outg = bd_xcalloc(p.ng + 1, sizeof(int));
+	for (int gi = 0; gi < p.ng; gi++)
+		if (p.g[gi].outslot)
+			p.outg[p.noutg++] = gi;
 	if (!era->judge) {
 		/* the facts carry modes (summary.h) */
 		record_gets(&p);
@@ -1787,6 +2091,24 @@ void bd_pair_puts(struct bd_ctx *c, const struct bd_pair_era *era)
 					check_wrapper_put(&p, fn, &f->blocks[b]->events[k]);
 				}
 	}
+	scan_free(&p);
+	for (int i = 0; p.gidx && i < c->nfns; i++) {
+		if (p.gidx[i])
+			bd_rootidx_free(p.gidx[i]);
+		free(p.gidx[i]);
+	}
+	for (int i = 0; i < p.nlater; i++) {
+		free(p.later[i].reach);
+		free(p.later[i].last);
+	}
+	free(p.later);
+	free(p.gidx);
+	free(p.called);
+	free(p.modef);
+	free(p.outg);
+	free(p.outp);
+	free(p.hits.v);
+	free(p.hits2.v);
 	free(p.g);
 	free(p.ff);
 	free(p.mf);

@@ -111,6 +111,9 @@ void bd_free_reaching(struct bd_fn *fn);
 int bd_reaching(const struct bd_fn *fn, int b, int i, int slot,
 		struct bd_event **out, int max);
 int bd_event_block(const struct bd_fn *fn, const struct bd_event *e);
+/* Events numbered 0..bd_fn_nevents()-1 in block order; -1: not in fn. */
+int bd_event_index(const struct bd_fn *fn, const struct bd_event *e);
+int bd_fn_nevents(const struct bd_fn *fn);
 int bd_ncd(const struct bd_fn *fn, int a, int b);	/* nearest common dominator */
 int bd_dominates(const struct bd_fn *fn, int a, int b);
 /* Block 'blk', an arm of a merge at block 'join' (a phi's predecessor, or
@@ -146,6 +149,29 @@ struct bd_roots {
 };
 /* Roots of value v: defining events that are not copies, PHIs or slot loads. */
 void bd_roots(struct bd_fn *fn, bd_val v, struct bd_roots *out);
+/* Do a and b share a root (other than "uninitialised")? */
+int bd_roots_meet(const struct bd_roots *a, const struct bd_roots *b);
+
+/* rootidx.c: which of n items' roots (item i at first + i * stride) meet
+ * a given set, answered in the size of the answer rather than n. */
+struct bd_ints {
+	int *v;
+	int n, cap;
+};
+struct bd_rootidx {
+	const struct bd_fn *fn;
+	int nev;
+	int *off, *item;	/* items with event k among their roots:
+				 * item[off[k] .. off[k + 1]) */
+};
+void bd_rootidx_build(struct bd_rootidx *x, const struct bd_fn *fn, int n,
+		      const struct bd_roots *first, size_t stride);
+void bd_rootidx_free(struct bd_rootidx *x);
+/* The items whose roots meet r, in increasing order, into out (reset). */
+int bd_rootidx_meet(const struct bd_rootidx *x, const struct bd_roots *r, struct bd_ints *out);
+void bd_ints_push(struct bd_ints *s, int v);
+/* Sort and drop repeats. */
+void bd_ints_uniq(struct bd_ints *s);
 void bd_value_memo_free(struct bd_fn *fn);
 /* Follow COPY only (and single-store slot loads). */
 struct bd_event *bd_strip(struct bd_fn *fn, bd_val v);

@@ -37,6 +37,19 @@ int bd_event_block(const struct bd_fn *fn, const struct bd_event *e)
 	return -1;
 }
 
+/* An event's number in the function (block order), or -1. */
+int bd_event_index(const struct bd_fn *fn, const struct bd_event *e)
+{
+	int b = e ? bd_event_block(fn, e) : -1;
+
+	return b < 0 ? -1 : fn->evbase[b] + (int)(e - fn->f->blocks[b]->events);
+}
+
+int bd_fn_nevents(const struct bd_fn *fn)
+{
+	return fn->evbase[fn->f->nblocks];
+}
+
 static const struct bd_func *sort_f;
 
 static int by_events(const void *x, const void *y)
