@@ -164,28 +164,64 @@ static void fix_ndelay(struct bd_ctx *c, struct bd_finding *f)
 static const char *const put_names[] = { "blkdev_put", "close_bdev_excl",
 					 "close_bdev_exclusive", NULL };
 
-/* The put call of fn at line; NULL if none or several. */
-static struct bd_event *put_at(struct bd_fn *fn, int line)
+/* The put calls of a function by line, sorted on first use: a huge
+ * function has thousands of findings, each asking for its put. */
+struct putlines {
+	int built, n, cap;
+	struct putline {
+		int line;
+		struct bd_event *e;
+	} *v;
+};
+
+static int putline_cmp(const void *x, const void *y)
+{
+	const struct putline *a = x, *b = y;
+
+	return (a->line > b->line) - (a->line < b->line);
+}
+
+static void putlines_build(struct putlines *pl, struct bd_fn *fn)
 {
 	struct bd_func *f = fn->f;
-	struct bd_event *found = NULL;
 	int k;
 
+	pl->built = 1;
 	for (int b = 0; b < f->nblocks; b++)
 		for (int i = 0; i < f->blocks[b]->nevents; i++) {
 			struct bd_event *e = &f->blocks[b]->events[i];
 
-			if (e->op != BD_CALL || !e->name || e->loc.line != line)
+			if (e->op != BD_CALL || !e->name)
 				continue;
 			for (k = 0; put_names[k] && strcmp(put_names[k], e->name); k++)
 				;
 			if (!put_names[k])
 				continue;
-			if (found)
-				return NULL;
-			found = e;
+			BD_GROW(pl->v, pl->n, pl->cap);
+			pl->v[pl->n++] = (struct putline){ e->loc.line, e };
 		}
-	return found;
+	qsort(pl->v, pl->n, sizeof(*pl->v), putline_cmp);
+}
+
+/* The put call of fn at line; NULL if none or several. */
+static struct bd_event *put_at(struct putlines *pl, struct bd_fn *fn, int line)
+{
+	int lo = 0, hi;
+
+	if (!pl->built)
+		putlines_build(pl, fn);
+	for (hi = pl->n; lo < hi;) {
+		int mid = (lo + hi) / 2;
+
+		if (pl->v[mid].line < line)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo >= pl->n || pl->v[lo].line != line ||
+	    (lo + 1 < pl->n && pl->v[lo + 1].line == line))
+		return NULL;
+	return pl->v[lo].e;
 }
 
 /* The source name of the variable value v was read from, or NULL. */
@@ -224,7 +260,7 @@ static int stored_mode(struct bd_fn *fn, struct bd_event *put, const char *fix,
 	return 1;
 }
 
-static void fix_put(struct bd_ctx *c, struct bd_finding *f)
+static void fix_put(struct bd_ctx *c, struct bd_finding *f, struct putlines *pls)
 {
 	struct bd_fn *fn = bd_fn_by_name(c, f->function);
 	struct bd_event *put;
@@ -232,7 +268,8 @@ static void fix_put(struct bd_ctx *c, struct bd_finding *f)
 	char mode[256];
 	int n, i, k, depth, comma = -1, rp = -1;
 
-	if (!fn || !f->fix || strncmp(f->fix, "pass ", 5) || !(put = put_at(fn, f->loc.line)))
+	if (!fn || !f->fix || strncmp(f->fix, "pass ", 5) ||
+	    !(put = put_at(&pls[fn - c->fns], fn, f->loc.line)))
 		return;
 	n = lex_lines(f->loc.file, f->loc.line, 4, t, MAXTOK);
 	for (i = 0; i + 1 < n; i++)
@@ -266,6 +303,8 @@ static void fix_put(struct bd_ctx *c, struct bd_finding *f)
 
 void bd_fixits(struct bd_ctx *c)
 {
+	struct putlines *pls = bd_xcalloc(c->nfns + 1, sizeof(*pls));
+
 	for (int i = 0; i < c->r->n; i++) {
 		struct bd_finding *f = &c->r->v[i];
 
@@ -274,6 +313,9 @@ void bd_fixits(struct bd_ctx *c)
 		if (f->check == BD_CHECK_NDELAY_FLAGS)
 			fix_ndelay(c, f);
 		else if (f->check == BD_CHECK_PUT_MODE || f->check == BD_CHECK_PUT_HOLDER)
-			fix_put(c, f);
+			fix_put(c, f, pls);
 	}
+	for (int i = 0; i < c->nfns; i++)
+		free(pls[i].v);
+	free(pls);
 }

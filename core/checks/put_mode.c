@@ -121,6 +121,23 @@ struct pm {
 	char *called;		/* per function: 1 called, 2 not, 0 unknown */
 	const char **modef;	/* is_mode_field()'s (tag, field) pairs */
 	int nmodef;
+	struct melem *mel;	/* build_melems() of function melfn */
+	int nmel, capmel;
+	struct bd_fn *melfn;
+	struct mcand *mc;	/* mode_stores_of() */
+	int nmc, capmc;
+};
+
+/* An element of the mode a class of stores keeps (classes start at
+ * by_tag[cls]). */
+struct melem {
+	const struct bd_mexpr *x;
+	int cls;
+};
+
+struct mcand {
+	const char *tag, *field;
+	int idx;		/* first store in block order */
 };
 
 /* The stores of one tag, and within it the classes of stores (same field,
@@ -730,6 +747,7 @@ static void scan_free(struct pm *p)
 	p->runs = NULL;
 	p->by_tag = NULL;
 	p->nruns = 0;
+	p->melfn = NULL;
 }
 
 static const struct pm *sort_pm;
@@ -1033,54 +1051,176 @@ static void collect_fields(struct pm *p)
 	}
 }
 
-static int same_value(const struct gsite *g, bd_val v)
+/* A mode element as bd_mexpr_equal() tells them apart. */
+static int elem_cmp(const struct bd_mexpr *a, const struct bd_mexpr *b)
 {
-	struct bd_roots a, b;
+	int c = 0;
 
+	if (a->kind != b->kind)
+		return a->kind < b->kind ? -1 : 1;
+	if (a->kind == BD_MX_CONST)
+		return (a->k > b->k) - (a->k < b->k);
+	if (a->kind == BD_MX_PARAM) {
+		c = cmp_ptr(a->fn, b->fn);
+		if (!c && a->param != b->param)
+			c = a->param < b->param ? -1 : 1;
+	} else if (a->kind == BD_MX_FIELD) {
+		if (!(c = cmp_ptr(a->tag, b->tag)))
+			c = cmp_ptr(a->field, b->field);
+	} else {
+		c = cmp_ptr(a->ev, b->ev);
+	}
+	if (c || a->set != b->set)
+		return c ? c : a->set < b->set ? -1 : 1;
+	return (a->clr > b->clr) - (a->clr < b->clr);
+}
+
+/* An element nothing is equal to (an event mode without its event). */
+static int elem_void(const struct bd_mexpr *x)
+{
+	return x->kind == BD_MX_EVENT && !x->ev;
+}
+
+static int melem_cmp(const void *x, const void *y)
+{
+	return elem_cmp(((const struct melem *)x)->x, ((const struct melem *)y)->x);
+}
+
+static int has_all(const struct bd_mset *ms, const struct bd_mset *want)
+{
+	for (int x = 0; x < want->n; x++)
+		if (!bd_mset_has(ms, &want->v[x]))
+			return 0;
+	return 1;
+}
+
+/* The classes of the scanned function's stores to fields named for a
+ * mode, by each element of the mode they store. */
+static void build_melems(struct pm *p, struct bd_fn *fn)
+{
+	p->nmel = 0;
+	for (int r = 0; r < p->nruns; r++) {
+		const struct tagrun *t = p->runs[r].tag ? tag_classes(p, fn, p->runs[r].tag) : NULL;
+
+		for (int c = 0; t && c < t->ncls; c++) {
+			const struct fstore *m0 = &p->fs[p->by_tag[t->cls[c]]];
+
+			if (m0->ms.unknown || !name_says_mode(m0->ev->name))
+				continue;
+			for (int x = 0; x < m0->ms.n; x++) {
+				if (elem_void(&m0->ms.v[x]))
+					continue;
+				BD_GROW(p->mel, p->nmel, p->capmel);
+				p->mel[p->nmel++] = (struct melem){ &m0->ms.v[x], t->cls[c] };
+			}
+		}
+	}
+	qsort(p->mel, p->nmel, sizeof(*p->mel), melem_cmp);
+	p->melfn = fn;
+}
+
+static int mcand_cmp(const void *x, const void *y)
+{
+	const struct mcand *a = x, *b = y;
+	int c = cmp_ptr(a->tag, b->tag);
+
+	if (!c)
+		c = cmp_ptr(a->field, b->field);
+	return c ? c : (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+static int mcand_idx_cmp(const void *x, const void *y)
+{
+	const struct mcand *a = x, *b = y;
+
+	return (a->idx > b->idx) - (a->idx < b->idx);
+}
+
+static void mcand(struct pm *p, const struct fstore *m, int idx)
+{
+	BD_GROW(p->mc, p->nmc, p->capmc);
+	p->mc[p->nmc++] = (struct mcand){ m->ev->tag, m->ev->name, idx };
+}
+
+/* The stores of g's function that keep g's mode: in a field named for a
+ * mode, any store whose mode holds every mode g took (found by class, one
+ * per field and mode stored); elsewhere the very value g took (found by
+ * its roots). */
+static void mode_stores_of(struct pm *p, struct gsite *g)
+{
+	const struct bd_mexpr *x0 = &g->mode.v[0];
+	struct bd_roots r;
+	int lo = 0, hi;
+
+	p->nmc = 0;
+	if (elem_void(x0))
+		return;		/* bd_mset_has() finds it nowhere */
+	for (hi = p->nmel; lo < hi;) {
+		int mid = (lo + hi) / 2;
+
+		if (elem_cmp(p->mel[mid].x, x0) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < p->nmel && !elem_cmp(p->mel[lo].x, x0); lo++) {
+		int i = p->by_tag[p->mel[lo].cls];
+
+		if (has_all(&p->fs[i].ms, &g->mode))
+			mcand(p, &p->fs[i], i);
+	}
 	if (g->arg < 0 || g->arg >= g->ev->nargs)
-		return 0;
-	bd_roots(g->fn, v, &a);
-	bd_roots(g->fn, g->ev->args[g->arg], &b);
-	return !a.overflow && !b.overflow && bd_roots_meet(&a, &b);
+		return;
+	bd_roots(g->fn, g->ev->args[g->arg], &r);
+	if (r.overflow)
+		return;
+	bd_rootidx_meet(&p->val_idx, &r, &p->hits);
+	for (int h = 0; h < p->hits.n; h++) {
+		struct fstore *m = &p->fs[p->hits.v[h]];
+
+		if (!m->ev->tag || m->val.overflow || name_says_mode(m->ev->name))
+			continue;
+		if (!m->has_ms) {
+			bd_mode_eval(g->fn, m->ev->b, &m->ms);
+			m->has_ms = 1;
+		}
+		if (!m->ms.unknown && has_all(&m->ms, &g->mode))
+			mcand(p, m, p->hits.v[h]);
+	}
 }
 
 /* Mode facts: a get's mode stored in a struct field, whether or not the
  * bdev is stored next to it in the same function (get_sb_bdev hands the
- * bdev to sget(), whose callback stores it). */
+ * bdev to sget(), whose callback stores it): without the bdev next to it,
+ * the very value the get took, or a field named for a mode (a flag set to
+ * 1 is not FMODE_READ).  One fact per get and field, in the order of the
+ * first store that fits: many stores of one field repeat the same fact. */
 static void collect_mode_fields(struct pm *p)
 {
 	for (int gi = 0; gi < p->ng; gi++) {
 		struct gsite *g = &p->g[gi];
-		struct bd_func *f = g->fn->f;
+		int n = 0;
 
 		if (!g->has_mode || g->mode.unknown || !g->mode.n || g->ev != g->at)
 			continue;
-		for (int b = 0; b < f->nblocks; b++)
-			for (int k = 0; k < f->blocks[b]->nevents; k++) {
-				struct bd_event *m = &f->blocks[b]->events[k];
-				struct bd_mset ms;
-				int all = 1;
-
-				if (m->op != BD_FIELD_STORE || !m->tag)
-					continue;
-				bd_mode_eval(g->fn, m->b, &ms);
-				if (ms.unknown)
-					continue;
-				for (int x = 0; x < g->mode.n; x++)
-					all &= bd_mset_has(&ms, &g->mode.v[x]);
-				/* without the bdev next to it, the very value the
-				 * get took, or a field named for a mode (a flag
-				 * set to 1 is not FMODE_READ) */
-				if (!all || !((name_says_mode(m->name) && !p->era->holder) ||
-					      same_value(g, m->b)))
-					continue;
-				BD_GROW(p->mf, p->nmf, p->capmf);
-				p->mf[p->nmf].tag = m->tag;
-				p->mf[p->nmf].field = m->name;
-				p->mf[p->nmf].g = g;
-				memset(&p->mf[p->nmf].stored, 0, sizeof(ms));
-				p->nmf++;
-			}
+		scan_fn(p, g->fn);
+		if (p->melfn != g->fn)
+			build_melems(p, g->fn);
+		mode_stores_of(p, g);
+		qsort(p->mc, p->nmc, sizeof(*p->mc), mcand_cmp);
+		for (int i = 0; i < p->nmc; i++)
+			if (!n || p->mc[n - 1].tag != p->mc[i].tag ||
+			    p->mc[n - 1].field != p->mc[i].field)
+				p->mc[n++] = p->mc[i];
+		qsort(p->mc, n, sizeof(*p->mc), mcand_idx_cmp);
+		for (int i = 0; i < n; i++) {
+			BD_GROW(p->mf, p->nmf, p->capmf);
+			p->mf[p->nmf].tag = p->mc[i].tag;
+			p->mf[p->nmf].field = p->mc[i].field;
+			p->mf[p->nmf].g = g;
+			memset(&p->mf[p->nmf].stored, 0, sizeof(p->mf[p->nmf].stored));
+			p->nmf++;
+		}
 	}
 }
 
@@ -2105,6 +2245,8 @@ void bd_pair_puts(struct bd_ctx *c, const struct bd_pair_era *era)
 	free(p.gidx);
 	free(p.called);
 	free(p.modef);
+	free(p.mel);
+	free(p.mc);
 	free(p.outg);
 	free(p.outp);
 	free(p.hits.v);

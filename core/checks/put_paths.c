@@ -69,6 +69,9 @@ struct paths {
 	int *cg, *cg_tf, *nullg, *null_t;
 	int *cg_off, *cg_blk;	/* blocks whose cond tests get g */
 	char *reach;		/* block is in fn->rpo */
+	int *topo;		/* strongly connected components of the CFG
+				 * in topological order, per block */
+	int maxq;		/* the last component a fact is asked in */
 	/* the facts: get g failed (g < ng), key k put (ng + k) */
 	struct act *acts;
 	int nacts, capacts;
@@ -578,6 +581,75 @@ static void actions(struct paths *p)
 	free(k.byfield);
 }
 
+/*
+ * Tarjan's strongly connected components of the reachable blocks, numbered
+ * so that no edge goes to a lower number: a block whose number is above
+ * every block a fact is asked in cannot lead to a question, and the fact
+ * is not followed there.  A fact that holds to the end of a huge function
+ * (a get tested with IS_ERR() that does not return) then costs the blocks
+ * up to its last put, not the rest of the function.
+ */
+static void scc_order(struct paths *p)
+{
+	int n = p->fn->f->nblocks, clock = 0, nscc = 0, top = 0, ctop = 0;
+	int *idx = bd_xcalloc(n + 1, sizeof(int)), *low = bd_xcalloc(n + 1, sizeof(int));
+	int *stk = bd_xcalloc(n + 1, sizeof(int)), *cb = bd_xcalloc(n + 1, sizeof(int));
+	int *cs = bd_xcalloc(n + 1, sizeof(int));
+	char *on = bd_xcalloc(n + 1, 1);
+
+	p->topo = bd_xcalloc(n + 1, sizeof(int));
+	for (int b = 0; b < n; b++)
+		idx[b] = -1;
+	if (n) {
+		idx[0] = low[0] = clock++;
+		stk[top++] = 0;
+		on[0] = 1;
+		cb[ctop++] = 0;
+	}
+	while (ctop) {
+		int v = cb[ctop - 1];
+		struct bd_block *blk = p->fn->f->blocks[v];
+
+		if (cs[ctop - 1] < blk->nsucc) {
+			int w = blk->succ[cs[ctop - 1]++];
+
+			if (w < 0 || w >= n)
+				continue;
+			if (idx[w] < 0) {
+				idx[w] = low[w] = clock++;
+				stk[top++] = w;
+				on[w] = 1;
+				cs[ctop] = 0;
+				cb[ctop++] = w;
+			} else if (on[w] && idx[w] < low[v]) {
+				low[v] = idx[w];
+			}
+			continue;
+		}
+		ctop--;
+		if (ctop && low[v] < low[cb[ctop - 1]])
+			low[cb[ctop - 1]] = low[v];
+		if (low[v] == idx[v]) {
+			int w;
+
+			do {
+				w = stk[--top];
+				on[w] = 0;
+				p->topo[w] = nscc;	/* sinks first */
+			} while (w != v);
+			nscc++;
+		}
+	}
+	for (int b = 0; b < n; b++)
+		p->topo[b] = idx[b] < 0 ? nscc : nscc - 1 - p->topo[b];
+	free(idx);
+	free(low);
+	free(stk);
+	free(cb);
+	free(cs);
+	free(on);
+}
+
 /* What the branches and the phis of constants say, once per block. */
 static void branches(struct paths *p)
 {
@@ -649,8 +721,8 @@ static void edge(struct paths *p, int f, int b, int si, int v)
 			 (si == 0 ? p->null_t[b] : !p->null_t[b]))
 			v = 0;	/* a failed get's bdev is not NULL */
 	}
-	if (!v)
-		return;
+	if (!v || p->topo[t] > p->maxq)
+		return;		/* nothing after t asks */
 	if (p->in[t] != p->stamp) {
 		p->in[t] = p->stamp;
 		push(p, t);
@@ -710,8 +782,13 @@ static void solve(struct paths *p, int f, int lo, int hi)
 {
 	int n = p->fn->f->nblocks, asked = 0, b = -1, state = 0;
 
+	p->maxq = -1;
 	for (int j = lo; j < hi; j++)
-		asked |= p->acts[j].op == A_QUERY;
+		if (p->acts[j].op == A_QUERY) {
+			asked = 1;
+			if (p->topo[p->acts[j].b] > p->maxq)
+				p->maxq = p->topo[p->acts[j].b];
+		}
 	if (!asked)
 		return;
 	p->stamp++;
@@ -783,6 +860,7 @@ void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn)
 	collect(&p);
 	if (p.nk) {
 		branches(&p);
+		scc_order(&p);
 		actions(&p);
 		p.ans = bd_xcalloc(p.nq + 1, 1);
 		p.in = bd_xcalloc(n + 1, sizeof(int));
@@ -805,6 +883,7 @@ void bd_check_put_paths(struct bd_ctx *c, struct bd_fn *fn)
 	free(p.has_act);
 	free(p.last_gen);
 	free(p.reach);
+	free(p.topo);
 	free(p.cg);
 	free(p.cg_tf);
 	free(p.nullg);

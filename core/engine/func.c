@@ -153,53 +153,125 @@ static void build_rpo(struct bd_fn *fn)
 	free(post);
 }
 
-/* Cooper, Harvey and Kennedy: "A Simple, Fast Dominance Algorithm". */
-static int intersect(const int *idom, const int *order, int a, int b)
+/*
+ * Lengauer and Tarjan's dominators, the simple version with path
+ * compression (as in Appel's "Modern Compiler Implementation"): O(E log N).
+ * Cooper, Harvey and Kennedy's iteration is quadratic on a long else-if
+ * chain, whose join has thousands of predecessors deep in the tree.
+ */
+struct lt {
+	int *dfnum, *vertex, *parent, *semi, *ancestor, *best, *samedom;
+	int *bucket, *bnext;	/* per vertex: a list of the vertices it is
+				 * the semidominator of */
+	int *stk;
+};
+
+/* The vertex of lowest semidominator on v's path in the forest. */
+static int lowest_semi(struct lt *t, int v)
 {
-	while (a != b) {
-		while (order[a] > order[b])
-			a = idom[a];
-		while (order[b] > order[a])
-			b = idom[b];
+	int top = 0, x = v;
+
+	while (t->ancestor[x] >= 0 && t->ancestor[t->ancestor[x]] >= 0) {
+		t->stk[top++] = x;
+		x = t->ancestor[x];
 	}
-	return a;
+	while (top) {
+		int a;
+
+		x = t->stk[--top];
+		a = t->ancestor[x];
+		t->ancestor[x] = t->ancestor[a];
+		if (t->semi[t->best[a]] < t->semi[t->best[x]])
+			t->best[x] = t->best[a];
+	}
+	return t->best[v];
+}
+
+/* Depth-first numbering from the entry; returns the count. */
+static int lt_dfs(struct bd_fn *fn, struct lt *t)
+{
+	struct bd_func *f = fn->f;
+	int n = f->nblocks, k = 0, top = 0, *next = bd_xcalloc(n + 1, sizeof(int));
+
+	t->dfnum[0] = k;
+	t->vertex[k++] = 0;
+	t->stk[top++] = 0;
+	while (top) {
+		int b = t->stk[top - 1];
+		struct bd_block *blk = f->blocks[b];
+
+		if (next[b] < blk->nsucc) {
+			int s = blk->succ[next[b]++];
+
+			if (s >= 0 && s < n && t->dfnum[s] < 0) {
+				t->dfnum[s] = k;
+				t->vertex[k++] = s;
+				t->parent[s] = b;
+				t->stk[top++] = s;
+			}
+			continue;
+		}
+		top--;
+	}
+	free(next);
+	return k;
 }
 
 static void build_idom(struct bd_fn *fn)
 {
-	int n = fn->f->nblocks;
-	int *order = bd_xcalloc(n, sizeof(int));
-	int changed = 1;
+	int n = fn->f->nblocks, nv;
+	struct lt t;
+	int **all[] = { &t.dfnum, &t.vertex, &t.parent, &t.semi, &t.ancestor, &t.best,
+			&t.samedom, &t.bucket, &t.bnext, &t.stk };
 
-	fn->idom = bd_xcalloc(n, sizeof(int));
+	fn->idom = bd_xcalloc(n + 1, sizeof(int));
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		*all[i] = bd_xcalloc(n + 1, sizeof(int));
 	for (int i = 0; i < n; i++) {
-		fn->idom[i] = -1;
-		order[i] = n + 1;
-	}
-	for (int i = 0; i < fn->nrpo; i++)
-		order[fn->rpo[i]] = i;
-	if (n)
-		fn->idom[0] = 0;
-	while (changed) {
-		changed = 0;
-		for (int i = 1; i < fn->nrpo; i++) {
-			int b = fn->rpo[i], nd = -1;
-
-			for (int p = 0; p < fn->npreds[b]; p++) {
-				int q = fn->preds[b][p];
-
-				if (fn->idom[q] < 0)
-					continue;
-				nd = nd < 0 ? q : intersect(fn->idom, order, q, nd);
-			}
-			if (nd >= 0 && fn->idom[b] != nd) {
-				fn->idom[b] = nd;
-				changed = 1;
-			}
-		}
+		fn->idom[i] = t.dfnum[i] = t.parent[i] = t.ancestor[i] = t.samedom[i] = -1;
+		t.bucket[i] = t.bnext[i] = -1;
+		t.best[i] = i;
 	}
 	fn->memo = NULL;
-	free(order);
+	if (!n)
+		goto out;
+	nv = lt_dfs(fn, &t);
+	for (int i = nv - 1; i > 0; i--) {
+		int v = t.vertex[i], p = t.parent[v], s = t.dfnum[p];
+
+		for (int j = 0; j < fn->npreds[v]; j++) {
+			int u = fn->preds[v][j], s2;
+
+			if (t.dfnum[u] < 0)
+				continue;	/* unreachable */
+			s2 = t.dfnum[u] <= i ? t.dfnum[u] : t.semi[lowest_semi(&t, u)];
+			if (s2 < s)
+				s = s2;
+		}
+		t.semi[v] = s;
+		t.bnext[v] = t.bucket[t.vertex[s]];
+		t.bucket[t.vertex[s]] = v;
+		t.ancestor[v] = p;
+		for (int w = t.bucket[p]; w >= 0; w = t.bnext[w]) {
+			int y = lowest_semi(&t, w);
+
+			if (t.semi[y] == t.semi[w])
+				fn->idom[w] = p;
+			else
+				t.samedom[w] = y;
+		}
+		t.bucket[p] = -1;
+	}
+	for (int i = 1; i < nv; i++) {
+		int v = t.vertex[i];
+
+		if (t.samedom[v] >= 0)
+			fn->idom[v] = fn->idom[t.samedom[v]];
+	}
+	fn->idom[0] = 0;
+out:
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		free(*all[i]);
 }
 
 /* Number the dominator tree depth-first: a dominates b when b's interval

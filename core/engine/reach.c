@@ -93,11 +93,12 @@ static void build_df(struct rn *r)
 
 			if (!reachable(fn, run))
 				continue;
-			while (run != stop) {
-				if (last[run] != b) {
-					last[run] = b;
-					pair_add(&p, run, b);
-				}
+			/* a block already walked for b had its dominators
+			 * up to b's walked too: a join of thousands of
+			 * predecessors costs its frontier, not their depth */
+			while (run != stop && last[run] != b) {
+				last[run] = b;
+				pair_add(&p, run, b);
 				run = run ? fn->idom[run] : -1;
 			}
 		}
