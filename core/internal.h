@@ -63,6 +63,10 @@ struct bd_result {
 	struct bd_summary *summary;	/* cross-TU facts (summary.h), or NULL */
 	struct bd_lost *lost;		/* units not analysed (SARIF invocations) */
 	int nlost, cap_lost;
+	/* bd_result_get()'s last answer, the get_i-th shown finding at
+	 * v[get_k], so that reading them in order is linear; forgotten
+	 * whenever v or a suppression changes (result.c) */
+	int get_i, get_k;
 };
 struct bd_lost {
 	const char *file;		/* the unit, or NULL */

@@ -9,6 +9,12 @@
 #include "internal.h"
 #include "summary.h"
 
+/* Forget bd_result_get()'s last answer: v or a suppression changed. */
+static void bd_result_forget_get(struct bd_result *r)
+{
+	r->get_i = r->get_k = 0;
+}
+
 struct bd_result *bd_result_new(void)
 {
 	return bd_xcalloc(1, sizeof(struct bd_result));
@@ -31,6 +37,7 @@ void bd_result_add(struct bd_result *r, const struct bd_finding *f)
 	struct bd_finding *n;
 	int i;
 
+	bd_result_forget_get(r);
 	BD_GROW(r->v, r->n, r->cap);
 	n = &r->v[r->n++];
 	*n = *f;
@@ -103,6 +110,7 @@ static int cmp_finding(const void *a, const void *b)
 
 void bd_result_sort(struct bd_result *r)
 {
+	bd_result_forget_get(r);
 	if (r->n > 1)
 		qsort(r->v, r->n, sizeof(*r->v), cmp_finding);
 }
@@ -127,15 +135,28 @@ int bd_result_count(const struct bd_result *r)
 	return n;
 }
 
+/* Frontends read the findings in order, i = 0, 1, ...: start from the last
+ * answer when i is past it (the result is the caller's, only the memo
+ * changes, so the const is cast away). */
 const struct bd_finding *bd_result_get(const struct bd_result *r, int i)
 {
-	int k;
+	struct bd_result *m = (struct bd_result *)r;
+	int k = 0, want = i;
 
-	for (k = 0; k < r->n; k++) {
+	if (i < 0)
+		return NULL;
+	if (i >= r->get_i && r->get_k < r->n && !r->v[r->get_k].suppressed) {
+		k = r->get_k;
+		i -= r->get_i;
+	}
+	for (; k < r->n; k++) {
 		if (r->v[k].suppressed)
 			continue;
-		if (i-- == 0)
+		if (i-- == 0) {
+			m->get_i = want;
+			m->get_k = k;
 			return &r->v[k];
+		}
 	}
 	return NULL;
 }
@@ -222,6 +243,7 @@ void bd_result_recount(struct bd_result *r)
 {
 	int i;
 
+	bd_result_forget_get(r);
 	r->nsuppressed = 0;
 	for (i = 0; i < r->n; i++)
 		r->nsuppressed += !!r->v[i].suppressed;

@@ -175,13 +175,55 @@ static bool emit(const struct bd_finding *fi, location_t loc, const char *text)
 	return ok;
 }
 
+/*
+ * GCC prints each diagnostic's source line from a per-file cache that
+ * remembers where a hundred lines spread over the file start, spread by the
+ * file's line count as the line maps know it when the file is first
+ * printed.  With a fresh map per position that count is the first
+ * finding's line, so every note above its warning (a put's first put, a
+ * get that failed) walked the file from near its start: quadratic in a
+ * huge function.  Open each file in the cache while its last map is at its
+ * last line with a finding.
+ */
+static void prime_source_cache(const struct bd_result *r)
+{
+	const struct bd_finding *fi;
+	auto_vec<struct bd_loc> last;	/* per file, its last line */
+	unsigned k;
+	int i, j;
+
+	for (i = 0; (fi = bd_result_get(r, i)); i++)
+		for (j = -1; j < fi->nnotes; j++) {
+			const struct bd_loc &l = j < 0 ? fi->loc : fi->notes[j].loc;
+
+			if (!l.file || !*l.file || l.line <= 0)
+				continue;
+			for (k = 0; k < last.length() && strcmp(last[k].file, l.file); k++)
+				;
+			if (k == last.length())
+				last.safe_push(l);
+			else if (last[k].line < l.line)
+				last[k].line = l.line;
+		}
+	for (k = 0; k < last.length(); k++) {
+		last[k].col = 0;
+		make_location(last[k]);
+#if GCCPLUGIN_VERSION_MAJOR >= 14
+		global_dc->get_file_cache().get_source_line(last[k].file, 1);
+#else
+		location_get_source_line(last[k].file, 1);
+#endif
+	}
+}
+
 static void report_text(const struct bd_result *r)
 {
+	const struct bd_finding *fi;
 	char buf[2048];
 	int i, j;
 
-	for (i = 0; i < bd_result_count(r); i++) {
-		const struct bd_finding *fi = bd_result_get(r, i);
+	prime_source_cache(r);
+	for (i = 0; (fi = bd_result_get(r, i)); i++) {
 		location_t loc = make_location(fi->loc);
 
 		if (!emit(fi, loc, bd_finding_text(fi, buf, sizeof(buf))))
