@@ -33,6 +33,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace clang;
 
@@ -1657,8 +1658,16 @@ void report(bd_result *Res, const bd_options &O, DiagnosticsEngine &D,
   for (int I = 0; I < N && S.exported; I++)
     exportFinding(S, SM, R, bd_result_get(Res, I));
   if (O.format == BD_FMT_TEXT && !O.output) {
+    // llvm::errs() is unbuffered: a write per piece of each line, over a
+    // million for the thousands of findings of one huge function.
+    llvm::raw_ostream &Err = llvm::errs();
+    bool Unbuffered = !Err.GetBufferSize();
+    if (Unbuffered)
+      Err.SetBuffered();
     for (int I = 0; I < N; I++)
       R.finding(bd_result_get(Res, I));
+    if (Unbuffered)
+      Err.SetUnbuffered(); // flushes
   } else if (S.merged) {
     bd_result_absorb(S.merged, Res);
   } else {

@@ -15,6 +15,65 @@
 #include "engine/bdev_api.h"
 #include "wp/wp.h"
 
+static unsigned place_hash(enum bd_check check, const struct bd_loc *loc, const char *msg)
+{
+	unsigned h = (2166136261u ^ check) * 16777619u;
+
+	h = (h ^ (unsigned)loc->line) * 16777619u;
+	h = (h ^ (unsigned)loc->col) * 16777619u;
+	for (; msg && *msg; msg++)
+		h = (h ^ (unsigned char)*msg) * 16777619u;
+	return h;
+}
+
+static void seen_add(struct bd_ctx *c, int i)
+{
+	const struct bd_finding *f = &c->r->v[i];
+	unsigned h = place_hash(f->check, &f->loc, f->message);
+
+	for (h &= c->seen_size - 1; c->seen[h] >= 0; h = (h + 1) & (c->seen_size - 1))
+		;
+	c->seen[h] = i;
+}
+
+/* Bring c->seen up to the findings of c->r, however they were added. */
+static void seen_sync(struct bd_ctx *c)
+{
+	int n = c->r->n;
+
+	if (c->nseen > n || 2 * (n + 1) > c->seen_size) {
+		free(c->seen);
+		c->seen_size = c->seen_size ? c->seen_size : 64;
+		while (2 * (n + 1) > c->seen_size)
+			c->seen_size *= 2;
+		c->seen = bd_xcalloc(c->seen_size, sizeof(int));
+		memset(c->seen, -1, c->seen_size * sizeof(int));
+		c->nseen = 0;
+	}
+	for (; c->nseen < n; c->nseen++)
+		seen_add(c, c->nseen);
+}
+
+/* One finding per place and text: paths and roles may find it twice.  A
+ * huge function has thousands, so they are found by a hash. */
+static int seen_before(struct bd_ctx *c, enum bd_check check, const struct bd_loc *loc,
+		       const char *msg)
+{
+	unsigned h;
+
+	seen_sync(c);
+	h = place_hash(check, loc, msg) & (c->seen_size - 1);
+	for (; c->seen[h] >= 0; h = (h + 1) & (c->seen_size - 1)) {
+		const struct bd_finding *o = &c->r->v[c->seen[h]];
+
+		if (o->check == check && o->loc.line == loc->line &&
+		    o->loc.col == loc->col && !strcmp(o->message ? o->message : "", msg) &&
+		    !strcmp(o->loc.file ? o->loc.file : "", loc->file ? loc->file : ""))
+			return 1;
+	}
+	return 0;
+}
+
 void bd_report(struct bd_ctx *c, enum bd_check check, enum bd_severity sev,
 	       struct bd_loc loc, const char *function, const char *fix,
 	       int nnotes, const struct bd_note *notes, const char *fmt, ...)
@@ -28,15 +87,8 @@ void bd_report(struct bd_ctx *c, enum bd_check check, enum bd_severity sev,
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	/* One finding per place and text: paths and roles may find it twice. */
-	for (int i = 0; i < c->r->n; i++) {
-		struct bd_finding *o = &c->r->v[i];
-
-		if (o->check == check && o->loc.line == loc.line &&
-		    o->loc.col == loc.col && !strcmp(o->message, msg) &&
-		    !strcmp(o->loc.file ? o->loc.file : "", loc.file ? loc.file : ""))
-			return;
-	}
+	if (seen_before(c, check, &loc, msg))
+		return;
 	memset(&f, 0, sizeof(f));
 	f.check = check;
 	f.severity = sev;
@@ -113,5 +165,6 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	free(c.fns);
 	free(c.ff);
 	free(c.hash);
+	free(c.seen);
 	return r;
 }
