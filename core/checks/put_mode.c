@@ -1155,7 +1155,8 @@ static void mode_stores_of(struct pm *p, struct gsite *g)
 	p->nmc = 0;
 	if (elem_void(x0))
 		return;		/* bd_mset_has() finds it nowhere */
-	for (hi = p->nmel; lo < hi;) {
+	/* a holder is no mode: only the very value counts */
+	for (hi = p->era->holder ? 0 : p->nmel; lo < hi;) {
 		int mid = (lo + hi) / 2;
 
 		if (elem_cmp(p->mel[mid].x, x0) < 0)
@@ -1163,7 +1164,7 @@ static void mode_stores_of(struct pm *p, struct gsite *g)
 		else
 			hi = mid;
 	}
-	for (; lo < p->nmel && !elem_cmp(p->mel[lo].x, x0); lo++) {
+	for (; !p->era->holder && lo < p->nmel && !elem_cmp(p->mel[lo].x, x0); lo++) {
 		int i = p->by_tag[p->mel[lo].cls];
 
 		if (has_all(&p->fs[i].ms, &g->mode))
@@ -1178,7 +1179,8 @@ static void mode_stores_of(struct pm *p, struct gsite *g)
 	for (int h = 0; h < p->hits.n; h++) {
 		struct fstore *m = &p->fs[p->hits.v[h]];
 
-		if (!m->ev->tag || m->val.overflow || name_says_mode(m->ev->name))
+		if (!m->ev->tag || m->val.overflow ||
+		    (name_says_mode(m->ev->name) && !p->era->holder))
 			continue;
 		if (!m->has_ms) {
 			bd_mode_eval(g->fn, m->ev->b, &m->ms);
