@@ -44,6 +44,11 @@ struct bfn {
 	int nsets, capsets;
 	int **first;		/* per block: first nodes from its start */
 	int *nfirst, *state;
+	/* per event number, while objects are found (index_events()): the
+	 * first get or call node of the event, the first global a store
+	 * keeps its value in - a huge function has thousands of each */
+	int *node_at;
+	const char **global_at;
 };
 
 struct build {
@@ -98,10 +103,9 @@ static struct wp_node *add_node(struct bfn *f, enum wp_kind kind, struct bd_even
 
 static int node_of(struct bfn *f, const struct bd_event *ev)
 {
-	for (int i = 0; i < f->nv; i++)
-		if (f->v[i].ev == ev && (f->v[i].n.kind == WP_GET || f->v[i].n.kind == WP_CALL))
-			return i;
-	return -1;
+	int x = bd_event_index(f->fn, ev);
+
+	return x < 0 ? -1 : f->node_at[x];
 }
 
 /* The object value v is: a global, a parameter, or a node's bdev. */
@@ -142,10 +146,31 @@ static struct wp_obj obj_of(struct build *b, struct bfn *f, bd_val v)
 }
 
 /* Where the bdev event e produces is kept: a global it is stored in. */
-static const char *stored_global(struct build *b, struct bd_fn *fn, struct bd_event *e)
+static const char *stored_global(struct bfn *f, struct bd_event *e)
 {
-	struct bd_func *fu = fn->f;
+	int x = bd_event_index(f->fn, e);
 
+	return x < 0 ? NULL : f->global_at[x];
+}
+
+/* node_of() and stored_global() for every event at once: the first get or
+ * call node of each, the first store (in block order) to a global whose
+ * roots hold it. */
+static void index_events(struct build *b, struct bfn *f)
+{
+	struct bd_func *fu = f->fn->f;
+	int n = bd_fn_nevents(f->fn);
+
+	f->node_at = bd_xcalloc(n + 1, sizeof(int));
+	f->global_at = bd_xcalloc(n + 1, sizeof(*f->global_at));
+	for (int x = 0; x < n; x++)
+		f->node_at[x] = -1;
+	for (int i = f->nv - 1; i >= 0; i--) {
+		int x = f->v[i].ev ? bd_event_index(f->fn, f->v[i].ev) : -1;
+
+		if (x >= 0 && (f->v[i].n.kind == WP_GET || f->v[i].n.kind == WP_CALL))
+			f->node_at[x] = i;
+	}
 	for (int k = 0; k < fu->nblocks; k++)
 		for (int i = 0; i < fu->blocks[k]->nevents; i++) {
 			struct bd_event *s = &fu->blocks[k]->events[i];
@@ -153,12 +178,14 @@ static const char *stored_global(struct build *b, struct bd_fn *fn, struct bd_ev
 
 			if (s->op != BD_GLOBAL_STORE)
 				continue;
-			bd_roots(fn, s->b, &r);
-			for (int j = 0; j < r.n; j++)
-				if (r.ev[j] == e)
-					return bd_global_key(b->c->u, s->name);
+			bd_roots(f->fn, s->b, &r);
+			for (int j = 0; j < r.n; j++) {
+				int x = r.ev[j] ? bd_event_index(f->fn, r.ev[j]) : -1;
+
+				if (x >= 0 && !f->global_at[x])
+					f->global_at[x] = bd_global_key(b->c->u, s->name);
+			}
 		}
-	return NULL;
 }
 
 static int pointer_type(const char *t)
@@ -388,7 +415,7 @@ static void fill_objects(struct build *b, struct bfn *f)
 			if (bdev_arg >= 0) {
 				if (bdev_arg < e->nargs)
 					n->obj = obj_of(b, f, e->args[bdev_arg]);
-			} else if ((g = stored_global(b, f->fn, e))) {
+			} else if ((g = stored_global(f, e))) {
 				n->obj = (struct wp_obj){ WP_O_GLOBAL, 0, g };
 			} else {
 				n->obj = (struct wp_obj){ WP_O_LOCAL, i, NULL };
@@ -406,7 +433,7 @@ static void fill_objects(struct build *b, struct bfn *f)
 					n->args[a].obj = obj_of(b, f, e->args[a]);
 			}
 			if (e->dst && bdev_type(e->type)) {
-				g = stored_global(b, f->fn, e);
+				g = stored_global(f, e);
 				n->obj = g ? (struct wp_obj){ WP_O_GLOBAL, 0, g } :
 					     (struct wp_obj){ WP_O_LOCAL, i, NULL };
 			}
@@ -663,8 +690,11 @@ void wp_build(struct bd_ctx *c, struct wp_prog *p)
 			continue;
 		for (int k = 0; k < f->fn->f->nblocks; k++)
 			block_nodes(&b, f, k);
+		index_events(&b, f);
 		fill_objects(&b, f);
 		mark_returned(f);
+		free(f->node_at);
+		free(f->global_at);
 		for (int k = 0; k < f->nv && !f->anchored; k++)
 			f->anchored = anchors(&b, f, k);
 	}
