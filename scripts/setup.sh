@@ -14,7 +14,7 @@ export DEBIAN_FRONTEND=noninteractive
 # (clang-19; /usr/bin/clang is clang-14).  See README.  help2man makes the
 # man pages from the tools' --help; man-db, pre-commit and bash are what
 # the tests run the man pages, the pre-commit hook and completion with.
-pkgs="gcc g++ make cmake python3 python3-yaml python3-jsonschema gcc-12-plugin-dev
+pkgs="ca-certificates gcc g++ make cmake python3 python3-yaml python3-jsonschema gcc-12-plugin-dev
       clang-19 clang-tools-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
       dpkg-dev git patch valgrind libelf-dev zlib1g-dev ccache distcc icecc
       csmith libcsmith-dev
@@ -72,9 +72,20 @@ smt_bin=$smt/node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool
 if [ ! -x "$smt_bin" ] ||
    ! grep -qs "\"version\": \"$smt_version\"" "$smt/node_modules/@microsoft/sarif-multitool-linux/package.json"; then
 	mkdir -p "$smt"
+	# Node trusts its own CA bundle, not the system's: a network that
+	# inspects TLS (its CA installed with update-ca-certificates) would
+	# fail here, so give npm the system store as well.
+	if [ -z "${NODE_EXTRA_CA_CERTS:-}" ] && [ -s /etc/ssl/certs/ca-certificates.crt ]; then
+		export NODE_EXTRA_CA_CERTS=/etc/ssl/certs/ca-certificates.crt
+	fi
 	npm install --prefix "$smt" --no-save --no-audit --no-fund --loglevel=error \
 		"@microsoft/sarif-multitool@$smt_version" \
-		"@microsoft/sarif-multitool-linux@$smt_version" >/dev/null
+		"@microsoft/sarif-multitool-linux@$smt_version" >/dev/null || {
+		echo "setup: npm could not install the SARIF Multitool from the npm registry;" \
+		     "behind a TLS-inspecting proxy, add its CA to the system store" \
+		     "(update-ca-certificates)" >&2
+		exit 1
+	}
 	chmod +x "$smt_bin"
 fi
 echo "setup: ok (gcc $(gcc -dumpversion), clang-19, sparse in $tp/sparse, SARIF Multitool $smt_version)"
