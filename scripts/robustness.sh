@@ -70,13 +70,19 @@ flags="-I/usr/include/csmith -w"
 # Small programs: the CI lane has a minute for 50 of them on 2 cores.
 gen="--max-funcs 4 --max-block-depth 3 --max-expr-complexity 6"
 
+# Plain sparse: the one set-up built from the same source bdops-sparse
+# links (a clean machine has no other), else one on PATH.
+sparse_bin=$build/third_party/sparse/sparse
+[ -x "$sparse_bin" ] || sparse_bin=$(command -v sparse) ||
+	{ echo "robustness: no plain sparse ($build/third_party/sparse/sparse or on PATH)" >&2; exit 2; }
+
 plain() {	# plain FRONTEND FILE: does the host compiler accept it?
 	case $1 in
 	gcc) gcc $flags -c -o /dev/null "$2" ;;
 	clang|clang-tool) clang-19 $flags -c -o /dev/null "$2" ;;
 	# sparse exits 0 even on errors: look for them (in a variable: grep -q
 	# ends the pipe early, and pipefail would take sparse's SIGPIPE)
-	sparse) ! grep -q ': error: ' <<<"$(sparse $flags "$2" 2>&1)" ;;
+	sparse) ! grep -q ': error: ' <<<"$("$sparse_bin" $flags "$2" 2>&1)" ;;
 	esac >/dev/null 2>&1
 }
 
