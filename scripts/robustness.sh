@@ -72,9 +72,13 @@ gen="--max-funcs 4 --max-block-depth 3 --max-expr-complexity 6"
 
 # Plain sparse: the one set-up built from the same source bdops-sparse
 # links (a clean machine has no other), else one on PATH.
-sparse_bin=$build/third_party/sparse/sparse
-[ -x "$sparse_bin" ] || sparse_bin=$(command -v sparse) ||
-	{ echo "robustness: no plain sparse ($build/third_party/sparse/sparse or on PATH)" >&2; exit 2; }
+# Looked up only when a sparse run exits 2 (a fake build never needs it).
+plain_sparse() {
+	local s=$build/third_party/sparse/sparse
+	[ -x "$s" ] || s=$(command -v sparse) ||
+		{ echo "robustness: no plain sparse ($build/third_party/sparse/sparse or on PATH)" >&2; return 2; }
+	"$s" "$@"
+}
 
 plain() {	# plain FRONTEND FILE: does the host compiler accept it?
 	case $1 in
@@ -82,7 +86,7 @@ plain() {	# plain FRONTEND FILE: does the host compiler accept it?
 	clang|clang-tool) clang-19 $flags -c -o /dev/null "$2" ;;
 	# sparse exits 0 even on errors: look for them (in a variable: grep -q
 	# ends the pipe early, and pipefail would take sparse's SIGPIPE)
-	sparse) ! grep -q ': error: ' <<<"$("$sparse_bin" $flags "$2" 2>&1)" ;;
+	sparse) ! grep -q ': error: ' <<<"$(plain_sparse $flags "$2" 2>&1)" ;;
 	esac >/dev/null 2>&1
 }
 
