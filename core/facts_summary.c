@@ -41,9 +41,16 @@ static void write_mode_value(struct bd_json_writer *w, const struct bd_sum_mode 
 			bd_json_kv_str(w, "field", m->v[i].field);
 			bd_json_kv_int(w, "set", (int64_t)m->v[i].set);
 			bd_json_kv_int(w, "clr", (int64_t)m->v[i].clr);
+		} else if (m->v[i].is_named) {
+			char how[2] = { (char)m->v[i].how, 0 };
+
+			bd_json_kv_str(w, "object", m->v[i].key);
+			bd_json_kv_str(w, "how", how);
 		} else {
 			bd_json_kv_int(w, "opaque", 1);
 		}
+		if (m->v[i].show)
+			bd_json_kv_str(w, "show", m->v[i].show);
 		bd_json_end_object(w);
 	}
 	bd_json_end_array(w);
@@ -66,19 +73,16 @@ static void write_tests(struct bd_json_writer *w, const char *key,
 	bd_json_end_array(w);
 }
 
-void bd_facts_summary_write(struct bd_json_writer *w, const struct bd_unit *u,
-			    const struct bd_result *r)
+/* The gets (puts) of one kind: modes, or 6.5's holders. */
+static void write_gets(struct bd_json_writer *w, const struct bd_summary *s, int holder)
 {
-	const struct bd_summary *s = r->summary;
-
-	(void)u;
-	if (!s)
-		return;
-	bd_json_key(w, "gets");
+	bd_json_key(w, holder ? "holder_gets" : "gets");
 	bd_json_begin_array(w);
 	for (int i = 0; i < s->ngets; i++) {
 		const struct bd_sum_get *g = &s->gets[i];
 
+		if (g->holder != holder)
+			continue;
 		bd_json_begin_object(w);
 		bd_json_kv_str(w, "function", g->function);
 		bd_json_kv_str(w, "get", g->get);
@@ -87,29 +91,75 @@ void bd_facts_summary_write(struct bd_json_writer *w, const struct bd_unit *u,
 		bd_json_kv_str(w, "field", g->field);
 		bd_json_kv_str(w, "mode_field", g->mode_field);
 		bd_json_kv_str(w, "group", g->group);
-		bd_json_kv_int(w, "exclusive", g->exclusive);
-		write_mode(w, &g->mode);
+		if (holder) {
+			bd_json_key(w, "holder");
+			write_mode_value(w, &g->mode);
+		} else {
+			bd_json_kv_int(w, "exclusive", g->exclusive);
+			write_mode(w, &g->mode);
+		}
 		bd_json_end_object(w);
 	}
 	bd_json_end_array(w);
-	bd_json_key(w, "puts");
+}
+
+static void write_puts(struct bd_json_writer *w, const struct bd_summary *s, int holder)
+{
+	bd_json_key(w, holder ? "holder_puts" : "puts");
 	bd_json_begin_array(w);
 	for (int i = 0; i < s->nputs; i++) {
 		const struct bd_sum_put *p = &s->puts[i];
 
+		if (p->holder != holder)
+			continue;
 		bd_json_begin_object(w);
 		bd_json_kv_str(w, "function", p->function);
 		bd_json_kv_str(w, "put", p->put);
 		write_loc(w, "at", p->loc);
 		bd_json_kv_str(w, "tag", p->tag);
 		bd_json_kv_str(w, "field", p->field);
-		bd_json_kv_int(w, "exclusive", p->exclusive);
-		bd_json_kv_str(w, "from_tag", p->from_tag);
-		bd_json_kv_str(w, "from_field", p->from_field);
-		write_mode(w, &p->mode);
+		if (holder) {
+			bd_json_kv_int(w, "param_holder", p->param_holder);
+			bd_json_key(w, "holder");
+			write_mode_value(w, &p->mode);
+		} else {
+			bd_json_kv_int(w, "exclusive", p->exclusive);
+			bd_json_kv_str(w, "from_tag", p->from_tag);
+			bd_json_kv_str(w, "from_field", p->from_field);
+			write_mode(w, &p->mode);
+		}
 		bd_json_end_object(w);
 	}
 	bd_json_end_array(w);
+}
+
+static int has_holders(const struct bd_summary *s)
+{
+	for (int i = 0; i < s->ngets; i++)
+		if (s->gets[i].holder)
+			return 1;
+	for (int i = 0; i < s->nputs; i++)
+		if (s->puts[i].holder)
+			return 1;
+	return 0;
+}
+
+void bd_facts_summary_write(struct bd_json_writer *w, const struct bd_unit *u,
+			    const struct bd_result *r)
+{
+	const struct bd_summary *s = r->summary;
+
+	(void)u;
+	if (!s)
+		return;
+	write_gets(w, s, 0);
+	write_puts(w, s, 0);
+	/* 6.5's holders: arrays of their own, which readers of format 2 that
+	 * know only modes skip (docs/facts.md) */
+	if (has_holders(s)) {
+		write_gets(w, s, 1);
+		write_puts(w, s, 1);
+	}
 	bd_json_key(w, "functions");
 	bd_json_begin_array(w);
 	for (int i = 0; i < s->nfns; i++) {

@@ -23,6 +23,7 @@
 #include "summary.h"
 #include "engine/engine.h"
 #include "engine/mode.h"
+#include "checks/holder.h"
 #include "wp/wp.h"
 
 #define ROLE_OPEN_BIT 1u
@@ -54,6 +55,14 @@ struct smap {
 	int size, n;
 };
 
+/* The gets of one kind (modes, or 6.5's holders), chained by struct tag. */
+struct gindex {
+	struct mget *gets;
+	int ngets, cap_gets;
+	struct smap by_tag;	/* tag -> its first get in gets */
+	int *last;		/* per by_tag slot: its last get */
+};
+
 struct merge {
 	struct bd_result *r;
 	const struct bd_options *o;
@@ -63,10 +72,8 @@ struct merge {
 	int nfns, cap_fns;
 	int *hash;		/* open addressing over non-static fns */
 	int hsize;
-	struct mget *gets;
-	int ngets, cap_gets;
-	struct smap by_tag;	/* tag -> its first get in m->gets */
-	int *last;		/* per by_tag slot: its last get */
+	struct gindex fm;	/* the "gets" (modes) */
+	struct gindex ho;	/* the "holder_gets" */
 	struct smap modes;	/* "tag.field" of every stored mode */
 	struct smap stored;	/* "tag.field" -> index in mstores */
 	struct mstore *mstores;
@@ -439,19 +446,19 @@ static int is_mode_field(struct merge *m, const char *tag, const char *field)
  * are stored in: a put then looks at the gets of its own tag only, so the
  * merge stays linear in the facts however many units there are.
  */
-static void index_gets(struct merge *m)
+static void index_gets(struct merge *m, struct gindex *x, const char *key)
 {
 	int total = 0;
 
 	for (int u = 0; u < m->nunits; u++) {
 		const struct bd_json *sum = bd_json_get(m->units[u], "summary");
-		const struct bd_json *gets = sum ? bd_json_get(sum, "gets") : NULL;
+		const struct bd_json *gets = sum ? bd_json_get(sum, key) : NULL;
 
 		for (int i = 0; gets && gets->type == BD_JSON_ARRAY && i < gets->n; i++) {
 			struct mget *g;
 
-			BD_GROW(m->gets, m->ngets, m->cap_gets);
-			g = &m->gets[m->ngets++];
+			BD_GROW(x->gets, x->ngets, x->cap_gets);
+			g = &x->gets[x->ngets++];
 			g->j = gets->items[i];
 			g->unit = u;
 			g->field = bd_json_get_str(g->j, "field", NULL);
@@ -459,22 +466,30 @@ static void index_gets(struct merge *m)
 			g->next = -1;
 		}
 	}
-	total = m->ngets;
-	smap_init(&m->by_tag, total);
-	smap_init(&m->modes, total);
-	m->last = bd_xcalloc(m->by_tag.size, sizeof(*m->last));
-	for (int i = 0; i < m->ngets; i++) {
-		const char *tag = bd_json_get_str(m->gets[i].j, "tag", "");
-		int slot = smap_slot(&m->by_tag, tag);
+	total = x->ngets;
+	smap_init(&x->by_tag, total);
+	if (x == &m->fm)
+		smap_init(&m->modes, total);
+	x->last = bd_xcalloc(x->by_tag.size, sizeof(*x->last));
+	for (int i = 0; i < x->ngets; i++) {
+		const char *tag = bd_json_get_str(x->gets[i].j, "tag", "");
+		int slot = smap_slot(&x->by_tag, tag);
 
-		if (!m->by_tag.keys[slot])
-			smap_add(&m->by_tag, tag, i);
+		if (!x->by_tag.keys[slot])
+			smap_add(&x->by_tag, tag, i);
 		else
-			m->gets[m->last[slot]].next = i;
-		m->last[slot] = i;
-		if (m->gets[i].mode_field)
-			smap_add(&m->modes, mode_key(m, tag, m->gets[i].mode_field), 1);
+			x->gets[x->last[slot]].next = i;
+		x->last[slot] = i;
+		if (x == &m->fm && x->gets[i].mode_field)
+			smap_add(&m->modes, mode_key(m, tag, x->gets[i].mode_field), 1);
 	}
+}
+
+static void gindex_free(struct gindex *x)
+{
+	free(x->gets);
+	free(x->last);
+	smap_free(&x->by_tag);
 }
 
 /* The put's mode with reads of the candidate's mode field replaced by the
@@ -606,11 +621,11 @@ static void check_put(struct merge *m, int unit, const struct bd_json *put,
 	enum verdict bv = V_OK;
 
 	read_mode(bd_json_get(put, "mode"), &P0, names);
-	slot = smap_slot(&m->by_tag, tag);
-	first = m->by_tag.keys[slot] ? m->by_tag.vals[slot] : -1;
+	slot = smap_slot(&m->fm.by_tag, tag);
+	first = m->fm.by_tag.keys[slot] ? m->fm.by_tag.vals[slot] : -1;
 	/* gets that stored the bdev in this very field ... */
-	for (int i = first; i >= 0 && n < 32; i = m->gets[i].next) {
-		const struct mget *g = &m->gets[i];
+	for (int i = first; i >= 0 && n < 32; i = m->fm.gets[i].next) {
+		const struct mget *g = &m->fm.gets[i];
 
 		if (g->unit == unit || !g->field || strcmp(g->field, field))
 			continue;	/* same unit: judged inside it */
@@ -621,8 +636,8 @@ static void check_put(struct merge *m, int unit, const struct bd_json *put,
 	 * went through a callback, as sget() does), unless the same get
 	 * already stored its bdev here: then that record says it all. */
 	nfull = n;
-	for (int i = first; i >= 0 && n < 32; i = m->gets[i].next) {
-		const struct mget *g = &m->gets[i];
+	for (int i = first; i >= 0 && n < 32; i = m->fm.gets[i].next) {
+		const struct mget *g = &m->fm.gets[i];
 		int dup = 0;
 
 		if (g->unit == unit || g->field || !g->mode_field ||
@@ -665,6 +680,148 @@ static void check_put(struct merge *m, int unit, const struct bd_json *put,
 		judge(m, put, &P0, &c[bad], &P);
 		report_put(m, put, &c[bad], bv, &P);
 	}
+}
+
+/* ---- put-holder across units (6.5's holders, checks/holder.h) ---- */
+
+static void read_holders(const struct bd_json *j, struct bd_hset *out)
+{
+	const struct bd_json *vals = j ? bd_json_get(j, "values") : NULL;
+
+	memset(out, 0, sizeof(*out));
+	out->unknown = !j || bd_json_get_int(j, "unknown", 1);
+	for (int i = 0; vals && vals->type == BD_JSON_ARRAY && i < vals->n && i < BD_MSET_MAX; i++) {
+		const struct bd_json *v = vals->items[i];
+		struct bd_holder *h = &out->v[out->n++];
+		const char *how = bd_json_get_str(v, "how", "");
+
+		memset(h, 0, sizeof(*h));
+		snprintf(h->show, sizeof(h->show), "%s",
+			 bd_json_get_str(v, "show", "a non-NULL holder"));
+		if (bd_json_get(v, "k")) {
+			h->kind = BD_H_CONST;
+			h->k = bd_json_get_int(v, "k", 0);
+			if (h->k)
+				snprintf(h->show, sizeof(h->show), "'%lld'", (long long)h->k);
+			else
+				snprintf(h->show, sizeof(h->show), "NULL");
+		} else if (bd_json_get(v, "field")) {
+			h->kind = BD_H_FIELD;
+			h->tag = bd_json_get_str(v, "tag", "");
+			h->field = bd_json_get_str(v, "field", "");
+		} else if (bd_json_get(v, "object") && *how) {
+			h->kind = BD_H_NAMED;
+			h->key = bd_json_get_str(v, "object", "");
+			h->how = how[0];
+		} else {
+			h->kind = BD_H_SYMBOL;	/* not NULL, equal to nothing here */
+		}
+	}
+}
+
+struct hcand {
+	const struct bd_json *j;
+	const char *group, *mode_field, *tag;
+	struct bd_hset holder;
+};
+
+/* The put's holder with reads of the field the candidate kept its holder
+ * in replaced by that holder. */
+static void hsubst(const struct bd_hset *P, const struct hcand *c, struct bd_hset *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->unknown = P->unknown;
+	for (int i = 0; i < P->n; i++) {
+		const struct bd_holder *x = &P->v[i];
+
+		if (!c->mode_field || x->kind != BD_H_FIELD || strcmp(x->field, c->mode_field) ||
+		    strcmp(x->tag, c->tag)) {
+			if (out->n < BD_MSET_MAX)
+				out->v[out->n++] = *x;
+			continue;
+		}
+		out->unknown |= c->holder.unknown;
+		for (int k = 0; k < c->holder.n && out->n < BD_MSET_MAX; k++)
+			out->v[out->n++] = c->holder.v[k];
+	}
+}
+
+static void report_holder(struct merge *m, const struct bd_json *put, const struct hcand *c)
+{
+	const struct bd_holder *pm, *gm;
+	struct bd_hset P0, P;
+	char msg[800], note[400], fixb[300];
+	const char *fix;
+	struct bd_note n = { loc_of(bd_json_get(c->j, "at")), note };
+
+	read_holders(bd_json_get(put, "holder"), &P0);
+	hsubst(&P0, c, &P);
+	if (bd_holder_judge(&c->holder, &P, &pm, &gm) <= 0)
+		return;
+	bd_holder_text(bd_json_get_str(put, "put", "blkdev_put"),
+		       bd_json_get_str(c->j, "get", "blkdev_get_by_path"), pm, gm,
+		       msg, sizeof(msg), note, sizeof(note));
+	/* a wrapper's put passes what its callers give it: no edit there */
+	fix = bd_json_get_int(put, "param_holder", 0) ? NULL :
+	      bd_holder_fix(gm, c->tag, c->mode_field, fixb, sizeof(fixb));
+	add(m, BD_CHECK_PUT_HOLDER, loc_of(bd_json_get(put, "at")),
+	    bd_json_get_str(put, "function", NULL), fix, 1, &n, msg);
+}
+
+/*
+ * A put of a bdev read from TAG->FIELD that no get of its unit explains,
+ * against the gets other units stored there (or whose holder they kept in
+ * that struct), as put_mode.c's pairing does inside one unit: of one
+ * store every get must fit, of several stores one is enough.
+ */
+static void check_holder_put(struct merge *m, int unit, const struct bd_json *put)
+{
+	const char *tag = bd_json_get_str(put, "tag", "");
+	const char *field = bd_json_get_str(put, "field", "");
+	struct hcand c[32];
+	struct bd_hset P0, P;
+	const struct bd_holder *pm, *gm;
+	int n = 0, bad = -1, slot, first;
+
+	slot = smap_slot(&m->ho.by_tag, tag);
+	first = m->ho.by_tag.keys[slot] ? m->ho.by_tag.vals[slot] : -1;
+	for (int pass = 0; pass < 2; pass++)
+		for (int i = first; i >= 0 && n < 32; i = m->ho.gets[i].next) {
+			const struct mget *g = &m->ho.gets[i];
+
+			if (g->unit == unit)
+				continue;	/* judged inside its unit */
+			if (pass == 0 ? !g->field || strcmp(g->field, field) :
+			    g->field || !g->mode_field || !strcmp(g->mode_field, field))
+				continue;
+			c[n].j = g->j;
+			c[n].group = bd_json_get_str(g->j, "group", "");
+			c[n].mode_field = g->mode_field;
+			c[n].tag = tag;
+			read_holders(bd_json_get(g->j, "holder"), &c[n].holder);
+			n++;
+		}
+	read_holders(bd_json_get(put, "holder"), &P0);
+	for (int i = 0; i < n; i++) {
+		int ok = 1, first_bad = -1;
+
+		for (int k = 0; k < n; k++) {
+			if (strcmp(c[k].group, c[i].group))
+				continue;
+			hsubst(&P0, &c[k], &P);
+			if (bd_holder_judge(&c[k].holder, &P, &pm, &gm) > 0) {
+				ok = 0;
+				if (first_bad < 0)
+					first_bad = k;
+			}
+		}
+		if (ok)
+			return;
+		if (bad < 0)
+			bad = first_bad;
+	}
+	if (bad >= 0)
+		report_holder(m, put, &c[bad]);
 }
 
 /* ---- modes kept by other units (summary "stores", "deferred") ---- */
@@ -832,7 +989,8 @@ void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
 	for (int u = 0; u < s->n; u++)
 		m.units[u] = s->v[u].j;
 	index_fns(&m);
-	index_gets(&m);
+	index_gets(&m, &m.fm, "gets");
+	index_gets(&m, &m.ho, "holder_gets");
 	propagate(&m);
 	for (int i = 0; i < m.nfns; i++)
 		if (m.fns[i].roles != m.fns[i].local_roles)
@@ -843,6 +1001,9 @@ void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
 
 		for (int i = 0; puts && puts->type == BD_JSON_ARRAY && i < puts->n; i++)
 			check_put(&m, u, puts->items[i], names);
+		puts = m.ho.ngets && sum ? bd_json_get(sum, "holder_puts") : NULL;
+		for (int i = 0; puts && puts->type == BD_JSON_ARRAY && i < puts->n; i++)
+			check_holder_put(&m, u, puts->items[i]);
 	}
 	index_stores(&m, names);
 	for (int u = 0; u < m.nunits; u++) {
@@ -857,9 +1018,8 @@ void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
 	free(m.units);
 	free(m.fns);
 	free(m.hash);
-	free(m.gets);
-	free(m.last);
-	smap_free(&m.by_tag);
+	gindex_free(&m.fm);
+	gindex_free(&m.ho);
 	smap_free(&m.modes);
 	smap_free(&m.stored);
 	free(m.mstores);

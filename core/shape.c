@@ -98,6 +98,20 @@ static const struct field put_fields[] = {
 };
 static const struct shape put_shape = { "a put", put_fields };
 
+/* 6.5's holders (put-holder): the same records, the holder for the mode */
+static const struct field hget_fields[] = {
+	OPT("function", T_STR), OPT("get", T_STR), OBJ("at", &loc_shape), OPT("tag", T_STR),
+	OPT("field", T_STR | T_NULL), OPT("mode_field", T_STR | T_NULL), OPT("group", T_STR),
+	OBJ("holder", &mode_shape), END
+};
+static const struct shape hget_shape = { "a holder get", hget_fields };
+
+static const struct field hput_fields[] = {
+	OPT("function", T_STR), OPT("put", T_STR), OBJ("at", &loc_shape), OPT("tag", T_STR),
+	OPT("field", T_STR), OPT("param_holder", T_INT), OBJ("holder", &mode_shape), END
+};
+static const struct shape hput_shape = { "a holder put", hput_fields };
+
 static const struct field fn_fields[] = {
 	REQ("name", T_STR), OPT("static", T_INT), OPT("method", T_INT), OPT("roles", T_INT),
 	OPT("reached_from", T_STR | T_NULL), ARR("calls", 0, NULL, T_STR),
@@ -107,6 +121,7 @@ static const struct shape fn_shape = { "a function", fn_fields };
 
 static const struct field summary_fields[] = {
 	ARR("gets", 0, &get_shape, T_OBJ), ARR("puts", 0, &put_shape, T_OBJ),
+	ARR("holder_gets", 0, &hget_shape, T_OBJ), ARR("holder_puts", 0, &hput_shape, T_OBJ),
 	ARR("functions", 0, &fn_shape, T_OBJ), END
 };
 static const struct shape summary_shape = { "a summary", summary_fields };

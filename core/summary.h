@@ -19,15 +19,19 @@
 #define BD_SUM_MODES 8
 
 /* A mode as it can travel between units: constants and struct fields;
- * anything else (a parameter, a call) is opaque. */
+ * anything else (a parameter, a call) is opaque.  A holder (6.5's
+ * put-holder) also travels as a named object (key, how: checks/holder.h),
+ * and every holder but a constant with how the messages spell it. */
 struct bd_sum_mode {
 	int n;
 	int unknown;
 	struct {
-		int is_const, is_field;
+		int is_const, is_field, is_named;
 		int64_t k;
 		const char *tag, *field;
 		uint64_t set, clr;
+		const char *key, *show;	/* holders */
+		int how;
 	} v[BD_SUM_MODES];
 };
 
@@ -38,6 +42,7 @@ struct bd_sum_get {
 	const char *mode_field;		/* mode stored here, same object */
 	const char *group;		/* store identity */
 	int exclusive;			/* open_bdev_excl* */
+	int holder;			/* 6.5's: mode is the holder it took */
 	struct bd_sum_mode mode;
 };
 
@@ -46,6 +51,8 @@ struct bd_sum_put {
 	struct bd_loc loc;
 	const char *tag, *field;	/* the bdev was read from here */
 	int exclusive;			/* close_bdev_excl* */
+	int holder;			/* 6.5's: mode is the holder it passes */
+	int param_holder;		/* that holder is the function's parameter */
 	struct bd_sum_mode mode;
 	const char *from_tag, *from_field;	/* mode computed from this field */
 };

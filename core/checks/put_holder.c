@@ -21,68 +21,146 @@
  * the same holder in 6.5's mount code.  Unknown is not a mismatch: with
  * --strict such pairs, and puts with no get in sight, get a note.
  *
- * Limits: holders are not carried across units by facts yet; a holder
- * kept in a field is followed where put-mode follows a mode.
+ * Across units: the gets that keep their bdev (or their holder) in a
+ * struct field, and the puts of a field no get of their unit explains,
+ * travel in facts (holder_gets, holder_puts); merge.c pairs them with the
+ * judgement and texts of this file (holder.h), so a pair of two units is
+ * reported exactly as it is in one.  A symbol equals nothing in another
+ * unit.
+ * Limits: a holder kept in a field is followed where put-mode follows a
+ * mode; holders that other units store into a field a get reads are not.
  * Confidence: high for NULL against non-NULL, high for named objects.
  */
 #include <stdio.h>
 #include <string.h>
+#include "holder.h"
+#include "../summary.h"
 #include "pairing.h"
+#include "../engine/flags.h"
 
-static int is_null(const struct bd_mexpr *m)
+/* The key of a named object: name, or name@unit when static. */
+static const char *holder_key(struct bd_unit *u, const struct bd_event *e)
 {
-	return m->kind == BD_MX_CONST && m->k == 0;
+	const struct bd_decl *d;
+	char buf[1024];
+
+	if (e->op != BD_FUNC_ADDR)
+		return bd_global_key(u, e->name);
+	d = bd_find_decl(u, e->name);
+	if (!d || !d->is_static)
+		return bd_intern(u, e->name);
+	snprintf(buf, sizeof(buf), "%s@%s", e->name, bd_unit_main_file(u));
+	return bd_intern(u, buf);
 }
 
-/* The global or function an address or a read names, or NULL. */
-static const char *named(const struct bd_mexpr *m, int *addr)
+void bd_holder_of(struct bd_unit *u, const struct bd_mexpr *m, struct bd_holder *h)
 {
-	const struct bd_event *e = m->ev;
+	const struct bd_event *e = m->kind == BD_MX_EVENT ? m->ev : NULL;
+	const struct bd_decl *d;
 
-	if (m->kind != BD_MX_EVENT || !e || !e->name)
-		return NULL;
-	*addr = e->op == BD_GLOBAL_ADDR;
-	if (e->op == BD_GLOBAL_ADDR || e->op == BD_FUNC_ADDR || e->op == BD_GLOBAL_LOAD)
-		return e->name;
-	return NULL;
+	memset(h, 0, sizeof(*h));
+	if (m->kind == BD_MX_CONST) {
+		h->kind = BD_H_CONST;
+		h->k = m->k;
+		if (m->k)
+			snprintf(h->show, sizeof(h->show), "'%lld'", (long long)m->k);
+		else
+			snprintf(h->show, sizeof(h->show), "NULL");
+	} else if (e && e->name && (e->op == BD_GLOBAL_ADDR || e->op == BD_FUNC_ADDR ||
+				    e->op == BD_GLOBAL_LOAD)) {
+		h->kind = BD_H_NAMED;
+		h->key = holder_key(u, e);
+		h->how = e->op == BD_GLOBAL_ADDR ? BD_HOW_ADDR :
+			 e->op == BD_FUNC_ADDR ? BD_HOW_FUNC : BD_HOW_VALUE;
+		snprintf(h->show, sizeof(h->show), "'%s%s'",
+			 e->op == BD_GLOBAL_ADDR ? "&" : "", e->name);
+	} else if (m->kind == BD_MX_FIELD) {
+		h->kind = BD_H_FIELD;
+		h->tag = m->tag;
+		h->field = m->field;
+		snprintf(h->show, sizeof(h->show), "'%s->%s'", m->tag, m->field);
+	} else {
+		h->kind = BD_H_SYMBOL;
+		h->x = m;
+		if (m->kind == BD_MX_PARAM && m->fn && (d = m->fn->f->decl) &&
+		    m->param < d->nparams && d->param_names && d->param_names[m->param])
+			snprintf(h->show, sizeof(h->show), "'%s'", d->param_names[m->param]);
+		else if (e && e->op == BD_CALL && e->name)
+			snprintf(h->show, sizeof(h->show), "the result of %s()", e->name);
+		else
+			snprintf(h->show, sizeof(h->show), "a non-NULL holder");
+	}
 }
 
-/* A holder both sides can name: NULL, a constant, a named object. */
-static int concrete(const struct bd_mexpr *m)
+void bd_hset_of(struct bd_unit *u, const struct bd_mset *m, struct bd_hset *out)
 {
-	int addr;
-
-	return m->kind == BD_MX_CONST || named(m, &addr);
+	out->n = m->n;
+	out->unknown = m->unknown;
+	for (int i = 0; i < m->n; i++)
+		bd_holder_of(u, &m->v[i], &out->v[i]);
 }
 
-static int holder_eq(const struct bd_mexpr *a, const struct bd_mexpr *b)
+void bd_hset_to_sum(const struct bd_hset *h, struct bd_summary *s, struct bd_sum_mode *out)
 {
-	int x, y;
-	const char *na = named(a, &x), *nb = named(b, &y);
+	memset(out, 0, sizeof(*out));
+	out->unknown = h->unknown;
+	out->n = h->n < BD_SUM_MODES ? h->n : BD_SUM_MODES;
+	for (int i = 0; i < out->n; i++) {
+		const struct bd_holder *x = &h->v[i];
 
-	if (na || nb)
-		return na && nb && x == y && a->ev->op == b->ev->op && !strcmp(na, nb);
-	return bd_mexpr_equal(a, b);
+		out->v[i].is_const = x->kind == BD_H_CONST;
+		out->v[i].is_field = x->kind == BD_H_FIELD;
+		out->v[i].is_named = x->kind == BD_H_NAMED;
+		out->v[i].k = x->k;
+		out->v[i].tag = bd_summary_str(s, x->tag);
+		out->v[i].field = bd_summary_str(s, x->field);
+		out->v[i].key = bd_summary_str(s, x->key);
+		out->v[i].how = x->how;
+		if (x->kind != BD_H_CONST)
+			out->v[i].show = bd_summary_str(s, x->show);
+	}
 }
 
-static int has(const struct bd_mset *s, const struct bd_mexpr *m)
+static int concrete(const struct bd_holder *h)
+{
+	return h->kind == BD_H_CONST || h->kind == BD_H_NAMED;
+}
+
+static int holder_eq(const struct bd_holder *a, const struct bd_holder *b)
+{
+	if (a->kind != b->kind)
+		return 0;
+	switch (a->kind) {
+	case BD_H_CONST:
+		return a->k == b->k;
+	case BD_H_NAMED:
+		return a->how == b->how && !strcmp(a->key, b->key);
+	case BD_H_FIELD:
+		return !strcmp(a->tag, b->tag) && !strcmp(a->field, b->field);
+	default:
+		/* a symbol of another unit is equal to nothing */
+		return a->x && b->x && bd_mexpr_equal(a->x, b->x);
+	}
+}
+
+static int has(const struct bd_hset *s, const struct bd_holder *h)
 {
 	for (int i = 0; i < s->n; i++)
-		if (holder_eq(&s->v[i], m))
+		if (holder_eq(&s->v[i], h))
 			return 1;
 	return 0;
 }
 
-static int count_null(const struct bd_mset *s)
+static int count_null(const struct bd_hset *s)
 {
 	int n = 0;
 
 	for (int i = 0; i < s->n; i++)
-		n += is_null(&s->v[i]);
+		n += bd_holder_null(&s->v[i]);
 	return n;
 }
 
-static int all_concrete(const struct bd_mset *s)
+static int all_concrete(const struct bd_hset *s)
 {
 	for (int i = 0; i < s->n; i++)
 		if (!concrete(&s->v[i]))
@@ -90,38 +168,64 @@ static int all_concrete(const struct bd_mset *s)
 	return 1;
 }
 
-/* A holder as the messages spell it: NULL, '&sb_holder', 'pdev->owner'. */
-static const char *holder_str(const struct bd_mexpr *m, char *buf, size_t len)
-{
-	const struct bd_decl *d;
-	const char *n;
-	int addr;
-
-	if (is_null(m))
-		snprintf(buf, len, "NULL");
-	else if (m->kind == BD_MX_CONST)
-		snprintf(buf, len, "'%lld'", (long long)m->k);
-	else if ((n = named(m, &addr)))
-		snprintf(buf, len, "'%s%s'", addr ? "&" : "", n);
-	else if (m->kind == BD_MX_FIELD)
-		snprintf(buf, len, "'%s->%s'", m->tag, m->field);
-	else if (m->kind == BD_MX_PARAM && m->fn && (d = m->fn->f->decl) &&
-		 m->param < d->nparams && d->param_names && d->param_names[m->param])
-		snprintf(buf, len, "'%s'", d->param_names[m->param]);
-	else if (m->kind == BD_MX_EVENT && m->ev && m->ev->op == BD_CALL && m->ev->name)
-		snprintf(buf, len, "the result of %s()", m->ev->name);
-	else
-		snprintf(buf, len, "a non-NULL holder");
-	return buf;
-}
-
 /* The first member of s not in o (the one that differs), or s's first. */
-static const struct bd_mexpr *differing(const struct bd_mset *s, const struct bd_mset *o)
+static const struct bd_holder *differing(const struct bd_hset *s, const struct bd_hset *o)
 {
 	for (int i = 0; i < s->n; i++)
 		if (!has(o, &s->v[i]))
 			return &s->v[i];
 	return &s->v[0];
+}
+
+int bd_holder_judge(const struct bd_hset *G, const struct bd_hset *P,
+		    const struct bd_holder **pm, const struct bd_holder **gm)
+{
+	int all_in = 1, all_back = 1;
+
+	if (G->unknown || P->unknown || !G->n || !P->n)
+		return -1;
+	for (int i = 0; i < P->n; i++)
+		all_in &= has(G, &P->v[i]);
+	for (int i = 0; i < G->n; i++)
+		all_back &= has(P, &G->v[i]);
+	if (all_in && all_back)
+		return 0;
+	*pm = differing(P, G);
+	*gm = differing(G, P);
+	if (count_null(G) == G->n && !count_null(P))
+		*gm = &G->v[0];
+	else if (count_null(P) == P->n && !count_null(G))
+		*pm = &P->v[0];
+	else if (!(all_concrete(G) && all_concrete(P) && !all_in && !all_back))
+		return -1;
+	return 1;
+}
+
+void bd_holder_text(const char *put, const char *get, const struct bd_holder *pm,
+		    const struct bd_holder *gm, char *msg, size_t msglen,
+		    char *note, size_t notelen)
+{
+	if (bd_holder_null(gm)) {
+		snprintf(note, notelen, "%s() took a NULL holder here", get);
+		snprintf(msg, msglen, "%s() passes holder %s, but the matching %s() took a "
+			 "NULL holder", put, pm->show, get);
+	} else {
+		snprintf(note, notelen, "%s() claimed the device for %s here", get, gm->show);
+		snprintf(msg, msglen, "%s() passes %s%s, but the matching %s() claimed the "
+			 "device for %s", put, bd_holder_null(pm) ? "" : "holder ", pm->show,
+			 get, gm->show);
+	}
+}
+
+const char *bd_holder_fix(const struct bd_holder *want, const char *tag,
+			  const char *field, char *buf, size_t len)
+{
+	if (bd_holder_null(want))
+		return "pass NULL";
+	if (!field)
+		return NULL;
+	snprintf(buf, len, "pass the stored holder '%s->%s'", tag, field);
+	return buf;
 }
 
 /*
@@ -130,110 +234,74 @@ static const struct bd_mexpr *differing(const struct bd_mset *s, const struct bd
  * own bdev argument); a named object the get, earlier in the same file,
  * could already name; the put's own parameter.
  */
-static const char *fix_for(const struct bd_pair *pr, const struct bd_mexpr *want,
-			   char *buf, size_t len)
+static const char *fix_for(const struct bd_pair *pr, const struct bd_holder *want,
+			   const struct bd_mexpr *wx, char *buf, size_t len)
 {
 	const struct bd_loc *g = &pr->get->loc, *p = &pr->put->loc;
 	const struct bd_decl *d;
 	struct bd_event *h = bd_strip(pr->fn, pr->put->args[1]);
-	const char *n;
-	int addr;
+	const char *fix;
 
 	/* a wrapper's put passes what its callers give it: no edit here */
 	if (h && h->op == BD_PARAM && pr->fn != pr->get_fn)
 		return NULL;
-	if (is_null(want))
-		return "pass NULL";
-	if (pr->field) {
-		snprintf(buf, len, "pass the stored holder '%s->%s'", pr->tag, pr->field);
+	if ((fix = bd_holder_fix(want, pr->tag, pr->field, buf, len)))
+		return fix;
+	if (want->kind == BD_H_NAMED && g->file && p->file && !strcmp(g->file, p->file) &&
+	    g->line < p->line) {
+		snprintf(buf, len, "pass %s%s", want->how == BD_HOW_ADDR ? "&" : "",
+			 wx->ev->name);
 		return buf;
 	}
-	n = named(want, &addr);
-	if (n && g->file && p->file && !strcmp(g->file, p->file) && g->line < p->line) {
-		snprintf(buf, len, "pass %s%s", addr ? "&" : "", n);
-		return buf;
-	}
-	d = want->fn ? want->fn->f->decl : NULL;
-	if (want->kind == BD_MX_PARAM && want->fn == pr->fn && want->param < d->nparams &&
-	    d->param_names && d->param_names[want->param]) {
-		snprintf(buf, len, "pass %s", d->param_names[want->param]);
+	d = wx->fn ? wx->fn->f->decl : NULL;
+	if (wx->kind == BD_MX_PARAM && wx->fn == pr->fn && wx->param < d->nparams &&
+	    d->param_names && d->param_names[wx->param]) {
+		snprintf(buf, len, "pass %s", d->param_names[wx->param]);
 		return buf;
 	}
 	return NULL;
 }
 
-static void unknown_note(struct bd_ctx *c, const struct bd_pair *pr)
+static void unknown_note(struct bd_ctx *c, const struct bd_pair *pr,
+			 const struct bd_hset *G, const struct bd_hset *P)
 {
-	char a[300];
-
 	if (pr->dry || !c->o->strict)
 		return;
 	bd_report(c, BD_CHECK_PUT_HOLDER, BD_SEV_NOTE, pr->put->loc, pr->fn->f->decl->name,
 		  NULL, 0, NULL, "%s() holder cannot be matched to its %s(): %s vs unknown",
 		  pr->put->name, pr->get->name,
-		  pr->P->n && !pr->P->unknown ? holder_str(&pr->P->v[0], a, sizeof(a)) :
-		  pr->G->n && !pr->G->unknown ? holder_str(&pr->G->v[0], a, sizeof(a)) :
+		  P->n && !P->unknown ? P->v[0].show : G->n && !G->unknown ? G->v[0].show :
 		  "unknown");
 }
 
 static int judge(struct bd_ctx *c, const struct bd_pair *pr)
 {
-	const struct bd_mset *G = pr->G, *P = pr->P;
-	const struct bd_mexpr *pm, *gm;
-	char a[300], b[300], fixb[300], note[400], vnote[300];
+	struct bd_hset G, P;
+	const struct bd_holder *pm, *gm;
+	char msg[800], fixb[300], note[400], vnote[300];
 	const char *fix;
 	struct bd_note notes[2], *n = notes;
-	int all_in = 1, all_back = 1;
+	int v;
 
-	if (!pr->has_g || G->unknown || P->unknown || !G->n || !P->n) {
-		unknown_note(c, pr);
-		return 0;
-	}
-	for (int i = 0; i < P->n; i++)
-		all_in &= has(G, &P->v[i]);
-	for (int i = 0; i < G->n; i++)
-		all_back &= has(P, &G->v[i]);
-	if (all_in && all_back)
-		return 0;
-	pm = differing(P, G);
-	gm = differing(G, P);
-	if (count_null(G) == G->n && !count_null(P)) {
-		gm = &G->v[0];
-	} else if (count_null(P) == P->n && !count_null(G)) {
-		pm = &P->v[0];
-	} else if (!(all_concrete(G) && all_concrete(P) && !all_in && !all_back)) {
-		unknown_note(c, pr);
-		return 0;
-	}
-	if (pr->dry)
-		return 1;
-	holder_str(pm, a, sizeof(a));
-	holder_str(gm, b, sizeof(b));
+	bd_hset_of(c->u, pr->G, &G);
+	bd_hset_of(c->u, pr->P, &P);
+	v = pr->has_g ? bd_holder_judge(&G, &P, &pm, &gm) : -1;
+	if (v < 0)
+		unknown_note(c, pr, &G, &P);
+	if (v <= 0 || pr->dry)
+		return v > 0;
 	/* reported at a wrapper's call: first where the wrapper puts */
 	if (pr->via) {
 		snprintf(vnote, sizeof(vnote), "%s() puts the block device with it here",
 			 pr->via->name);
 		*n++ = (struct bd_note){ pr->via->loc, vnote };
 	}
-	n->loc = pr->get->loc;
-	n->message = note;
-	n++;
-	if (is_null(gm))
-		snprintf(note, sizeof(note), "%s() took a NULL holder here", pr->get->name);
-	else
-		snprintf(note, sizeof(note), "%s() claimed the device for %s here",
-			 pr->get->name, b);
-	fix = fix_for(pr, gm, fixb, sizeof(fixb));
-	if (is_null(gm))
-		bd_report(c, BD_CHECK_PUT_HOLDER, BD_SEV_WARNING, pr->put->loc,
-			  pr->fn->f->decl->name, fix, (int)(n - notes), notes,
-			  "%s() passes holder %s, but the matching %s() took a NULL holder",
-			  pr->put->name, a, pr->get->name);
-	else
-		bd_report(c, BD_CHECK_PUT_HOLDER, BD_SEV_WARNING, pr->put->loc,
-			  pr->fn->f->decl->name, fix, (int)(n - notes), notes,
-			  "%s() passes %s%s, but the matching %s() claimed the device for %s",
-			  pr->put->name, is_null(pm) ? "" : "holder ", a, pr->get->name, b);
+	*n++ = (struct bd_note){ pr->get->loc, note };
+	bd_holder_text(pr->put->name, pr->get->name, pm, gm, msg, sizeof(msg), note,
+		       sizeof(note));
+	fix = fix_for(pr, gm, pr->G->v + (gm - G.v), fixb, sizeof(fixb));
+	bd_report(c, BD_CHECK_PUT_HOLDER, BD_SEV_WARNING, pr->put->loc, pr->fn->f->decl->name,
+		  fix, (int)(n - notes), notes, "%s", msg);
 	return 1;
 }
 
@@ -241,13 +309,14 @@ static int judge(struct bd_ctx *c, const struct bd_pair *pr)
 static void no_get(struct bd_ctx *c, struct bd_fn *fn, struct bd_event *put)
 {
 	struct bd_mset P;
-	char a[300];
+	struct bd_holder h;
 
 	bd_mode_eval(fn, put->args[1], &P);
+	if (P.n == 1 && !P.unknown)
+		bd_holder_of(c->u, &P.v[0], &h);
 	bd_report(c, BD_CHECK_PUT_HOLDER, BD_SEV_NOTE, put->loc, fn->f->decl->name,
 		  NULL, 0, NULL, "%s() holder cannot be matched to a get: %s vs unknown",
-		  put->name, P.n == 1 && !P.unknown ? holder_str(&P.v[0], a, sizeof(a)) :
-		  "unknown");
+		  put->name, P.n == 1 && !P.unknown ? h.show : "unknown");
 }
 
 /* Does every value the mode can be have BLK_OPEN_EXCL?  Its spelling in *k

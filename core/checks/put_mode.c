@@ -30,6 +30,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "holder.h"
 #include "pairing.h"
 #include "put_mode.h"
 
@@ -2005,6 +2006,9 @@ static void check_put(struct pm *p, struct bd_fn *fn, struct bd_event *put)
 	if (match_put(p, fn, &r, fn, put, put->args[1], &P))
 		return;
 	if (p->era->no_get) {
+		/* the facts carry holders too (put_holder.c) */
+		if (p->era->holder)
+			record_put(p, fn, put, &r, &P);
 		if (p->c->o->strict && !wrapper_param(p, fn, put))
 			p->era->no_get(p->c, fn, put);
 		return;
@@ -2137,6 +2141,14 @@ static void record_get(struct pm *p, struct gsite *g, const char *tag,
 		 group->loc.line, group->loc.col);
 	sg->group = bd_summary_str(s, key);
 	sg->exclusive = g->def->exclusive;
+	if (p->era->holder) {
+		struct bd_hset h;
+
+		bd_hset_of(p->c->u, g->has_mode ? &g->mode : &(struct bd_mset){ .unknown = 1 }, &h);
+		bd_hset_to_sum(&h, s, &sg->mode);
+		sg->holder = 1;
+		return;
+	}
 	bd_mset_to_sum(g->has_mode ? &g->mode : &(struct bd_mset){ .unknown = 1 }, &sg->mode);
 	for (int i = 0; i < sg->mode.n; i++) {
 		sg->mode.v[i].tag = bd_summary_str(s, sg->mode.v[i].tag);
@@ -2176,6 +2188,16 @@ static void record_put(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	sp->tag = bd_summary_str(s, fld->tag);
 	sp->field = bd_summary_str(s, fld->name);
 	sp->exclusive = put_is_exclusive(put);
+	if (p->era->holder) {
+		struct bd_event *h = bd_strip(fn, put->args[1]);
+		struct bd_hset hs;
+
+		bd_hset_of(p->c->u, P, &hs);
+		bd_hset_to_sum(&hs, s, &sp->mode);
+		sp->holder = 1;
+		sp->param_holder = h && h->op == BD_PARAM;
+		return;
+	}
 	bd_mset_to_sum(P, &sp->mode);
 	for (int i = 0; i < sp->mode.n; i++) {
 		sp->mode.v[i].tag = bd_summary_str(s, sp->mode.v[i].tag);
@@ -2219,6 +2241,8 @@ void bd_pair_puts(struct bd_ctx *c, const struct bd_pair_era *era)
 		for (int gi = 0; gi < p.ng; gi++)
 			if (p.g[gi].ev == p.g[gi].at)
 				check_holder(&p, &p.g[gi]);
+	} else if (era->holder) {
+		record_gets(&p);	/* and the holders they took */
 	}
 	for (int i = 0; i < c->nfns; i++) {
 		struct bd_fn *fn = &c->fns[i];
