@@ -211,4 +211,6 @@ void bd_facts_summary_write(struct bd_json_writer *w, const struct bd_unit *u,
 	bd_json_end_array(w);
 	if (s->wp)
 		wp_write(w, s->wp);
+	if (s->wp_holder)
+		wp_write(w, s->wp_holder);
 }

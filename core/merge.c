@@ -258,12 +258,13 @@ struct merge_out {
 	struct merge *m;
 };
 
-static int already(const struct bd_result *r, struct bd_loc loc, const char *msg)
+static int already(const struct bd_result *r, enum bd_check check, struct bd_loc loc,
+		   const char *msg)
 {
 	for (int i = 0; i < r->n; i++) {
 		const struct bd_finding *f = &r->v[i];
 
-		if (f->check == BD_CHECK_PUT_MODE && f->loc.line == loc.line &&
+		if (f->check == check && f->loc.line == loc.line &&
 		    f->loc.col == loc.col && !strcmp(f->message, msg) &&
 		    !strcmp(f->loc.file ? f->loc.file : "", loc.file ? loc.file : ""))
 			return 1;
@@ -276,13 +277,14 @@ static void merge_report(struct wp_out *o, enum bd_severity sev, struct bd_loc a
 			 const struct bd_note *notes, const char *msg)
 {
 	struct merge *m = ((struct merge_out *)o)->m;
+	enum bd_check check = o->holder ? BD_CHECK_PUT_HOLDER : BD_CHECK_PUT_MODE;
 	struct bd_finding f;
 
 	/* a unit's own findings are in the report already */
-	if (!m->o->enabled[BD_CHECK_PUT_MODE] || already(m->r, at, msg))
+	if (!m->o->enabled[check] || already(m->r, check, at, msg))
 		return;
 	memset(&f, 0, sizeof(f));
-	f.check = BD_CHECK_PUT_MODE;
+	f.check = check;
 	f.severity = sev;
 	f.loc = at;
 	f.function = function;
@@ -293,17 +295,20 @@ static void merge_report(struct wp_out *o, enum bd_severity sev, struct bd_loc a
 	bd_result_add(m->r, &f);
 }
 
-static int whole_program(struct merge *m, struct bd_unit *names, char *err, size_t errlen)
+/* The graphs of one era ("graphs", or 6.5's "holder_graphs"), analysed. */
+static int graphs_of(struct merge *m, struct bd_unit *names, const char *key, int holder,
+		     char *err, size_t errlen)
 {
-	struct merge_out out = { { merge_report, m->o->strict, 1 }, m };
+	struct merge_out out = { { merge_report, m->o->strict, 1, holder }, m };
 	struct wp_prog p;
 	int ret = 0;
 
 	wp_prog_init(&p, names);
+	p.holder = holder;
 	for (int u = 0; u < m->nunits && !ret; u++) {
 		const struct bd_json *sum = bd_json_get(m->units[u], "summary");
 
-		ret = wp_read(&p, sum ? bd_json_get(sum, "graphs") : NULL,
+		ret = wp_read(&p, sum ? bd_json_get(sum, key) : NULL,
 			      bd_json_get_str(m->units[u], "unit", ""), err, errlen);
 	}
 	if (!ret) {
@@ -312,6 +317,19 @@ static int whole_program(struct merge *m, struct bd_unit *names, char *err, size
 	}
 	wp_prog_free(&p);
 	return ret;
+}
+
+static int whole_program(struct merge *m, struct bd_unit *names, char *err, size_t errlen)
+{
+	int holders = 0;
+
+	for (int u = 0; u < m->nunits && !holders; u++) {
+		const struct bd_json *sum = bd_json_get(m->units[u], "summary");
+
+		holders = sum && bd_json_get(sum, "holder_graphs");
+	}
+	return graphs_of(m, names, "graphs", 0, err, errlen) ||
+	       (holders && graphs_of(m, names, "holder_graphs", 1, err, errlen));
 }
 
 /* The unit's "cannot be matched" note at loc: the merge knows better. */
@@ -340,7 +358,7 @@ static void add_sev(struct merge *m, enum bd_severity sev, struct bd_loc loc,
 	struct bd_finding f;
 
 	drop_unknown_note(m->r, loc);
-	if (!m->o->enabled[BD_CHECK_PUT_MODE] || already(m->r, loc, msg))
+	if (!m->o->enabled[BD_CHECK_PUT_MODE] || already(m->r, BD_CHECK_PUT_MODE, loc, msg))
 		return;
 	memset(&f, 0, sizeof(f));
 	f.check = BD_CHECK_PUT_MODE;
@@ -699,12 +717,7 @@ static void read_holders(const struct bd_json *j, struct bd_hset *out)
 		snprintf(h->show, sizeof(h->show), "%s",
 			 bd_json_get_str(v, "show", "a non-NULL holder"));
 		if (bd_json_get(v, "k")) {
-			h->kind = BD_H_CONST;
-			h->k = bd_json_get_int(v, "k", 0);
-			if (h->k)
-				snprintf(h->show, sizeof(h->show), "'%lld'", (long long)h->k);
-			else
-				snprintf(h->show, sizeof(h->show), "NULL");
+			bd_holder_const(h, bd_json_get_int(v, "k", 0));
 		} else if (bd_json_get(v, "field")) {
 			h->kind = BD_H_FIELD;
 			h->tag = bd_json_get_str(v, "tag", "");

@@ -104,6 +104,7 @@ struct bd_summary {
 	char **pool;
 	int npool, cap_pool;
 	struct wp_prog *wp;		/* the unit's whole-program graphs */
+	struct wp_prog *wp_holder;	/* and those of 6.5's holders, or NULL */
 };
 
 struct wp_prog;

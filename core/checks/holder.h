@@ -38,6 +38,18 @@ struct bd_hset {
 	struct bd_holder v[BD_MSET_MAX];
 };
 
+/* The key of the object a named holder event names: name, or name@unit
+ * when static. */
+const char *bd_holder_key(struct bd_unit *u, const struct bd_event *e);
+/* Is e an event that names an object (&global, a function, a global)? */
+int bd_holder_names(const struct bd_event *e);
+
+/* A constant holder; a named object (op: BD_GLOBAL_ADDR, BD_FUNC_ADDR,
+ * BD_GLOBAL_LOAD; name as the source spells it); a struct field. */
+void bd_holder_const(struct bd_holder *h, int64_t k);
+void bd_holder_named(struct bd_holder *h, const char *key, int op, const char *name);
+void bd_holder_field(struct bd_holder *h, const char *tag, const char *field);
+
 /* The holders of mode set m, a value in unit u. */
 void bd_hset_of(struct bd_unit *u, const struct bd_mset *m, struct bd_hset *out);
 void bd_holder_of(struct bd_unit *u, const struct bd_mexpr *m, struct bd_holder *out);

@@ -25,8 +25,10 @@
  * struct field, and the puts of a field no get of their unit explains,
  * travel in facts (holder_gets, holder_puts); merge.c pairs them with the
  * judgement and texts of this file (holder.h), so a pair of two units is
- * reported exactly as it is in one.  A symbol equals nothing in another
- * unit.
+ * reported exactly as it is in one.  Globals and wrappers across
+ * functions and units are the whole-program graphs' (wp/, built over this
+ * era's calls with holders for modes), judged with the same functions.
+ * A symbol equals nothing in another unit.
  * Limits: a holder kept in a field is followed where put-mode follows a
  * mode; holders that other units store into a field a get reads are not.
  * Confidence: high for NULL against non-NULL, high for named objects.
@@ -39,7 +41,7 @@
 #include "../engine/flags.h"
 
 /* The key of a named object: name, or name@unit when static. */
-static const char *holder_key(struct bd_unit *u, const struct bd_event *e)
+const char *bd_holder_key(struct bd_unit *u, const struct bd_event *e)
 {
 	const struct bd_decl *d;
 	char buf[1024];
@@ -53,33 +55,55 @@ static const char *holder_key(struct bd_unit *u, const struct bd_event *e)
 	return bd_intern(u, buf);
 }
 
+int bd_holder_names(const struct bd_event *e)
+{
+	return e && e->name && (e->op == BD_GLOBAL_ADDR || e->op == BD_FUNC_ADDR ||
+				e->op == BD_GLOBAL_LOAD);
+}
+
+void bd_holder_const(struct bd_holder *h, int64_t k)
+{
+	memset(h, 0, sizeof(*h));
+	h->kind = BD_H_CONST;
+	h->k = k;
+	if (k)
+		snprintf(h->show, sizeof(h->show), "'%lld'", (long long)k);
+	else
+		snprintf(h->show, sizeof(h->show), "NULL");
+}
+
+void bd_holder_named(struct bd_holder *h, const char *key, int op, const char *name)
+{
+	memset(h, 0, sizeof(*h));
+	h->kind = BD_H_NAMED;
+	h->key = key;
+	h->how = op == BD_GLOBAL_ADDR ? BD_HOW_ADDR : op == BD_FUNC_ADDR ? BD_HOW_FUNC :
+		 BD_HOW_VALUE;
+	snprintf(h->show, sizeof(h->show), "'%s%s'", op == BD_GLOBAL_ADDR ? "&" : "", name);
+}
+
+void bd_holder_field(struct bd_holder *h, const char *tag, const char *field)
+{
+	memset(h, 0, sizeof(*h));
+	h->kind = BD_H_FIELD;
+	h->tag = tag;
+	h->field = field;
+	snprintf(h->show, sizeof(h->show), "'%s->%s'", tag, field);
+}
+
 void bd_holder_of(struct bd_unit *u, const struct bd_mexpr *m, struct bd_holder *h)
 {
 	const struct bd_event *e = m->kind == BD_MX_EVENT ? m->ev : NULL;
 	const struct bd_decl *d;
 
-	memset(h, 0, sizeof(*h));
 	if (m->kind == BD_MX_CONST) {
-		h->kind = BD_H_CONST;
-		h->k = m->k;
-		if (m->k)
-			snprintf(h->show, sizeof(h->show), "'%lld'", (long long)m->k);
-		else
-			snprintf(h->show, sizeof(h->show), "NULL");
-	} else if (e && e->name && (e->op == BD_GLOBAL_ADDR || e->op == BD_FUNC_ADDR ||
-				    e->op == BD_GLOBAL_LOAD)) {
-		h->kind = BD_H_NAMED;
-		h->key = holder_key(u, e);
-		h->how = e->op == BD_GLOBAL_ADDR ? BD_HOW_ADDR :
-			 e->op == BD_FUNC_ADDR ? BD_HOW_FUNC : BD_HOW_VALUE;
-		snprintf(h->show, sizeof(h->show), "'%s%s'",
-			 e->op == BD_GLOBAL_ADDR ? "&" : "", e->name);
+		bd_holder_const(h, m->k);
+	} else if (bd_holder_names(e)) {
+		bd_holder_named(h, bd_holder_key(u, e), e->op, e->name);
 	} else if (m->kind == BD_MX_FIELD) {
-		h->kind = BD_H_FIELD;
-		h->tag = m->tag;
-		h->field = m->field;
-		snprintf(h->show, sizeof(h->show), "'%s->%s'", m->tag, m->field);
+		bd_holder_field(h, m->tag, m->field);
 	} else {
+		memset(h, 0, sizeof(*h));
 		h->kind = BD_H_SYMBOL;
 		h->x = m;
 		if (m->kind == BD_MX_PARAM && m->fn && (d = m->fn->f->decl) &&

@@ -196,6 +196,13 @@ int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result)
 	return 1;
 }
 
+int bd_get_holder_arg(const struct bd_event *e)
+{
+	const struct getdef *d = get_def(e);
+
+	return d && d->holder_arg < e->nargs ? d->holder_arg : -1;
+}
+
 int bd_is_put(const struct bd_event *e)
 {
 	if (e->op != BD_CALL || !e->name)

@@ -16,6 +16,8 @@ int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result);
 int bd_get_args(struct bd_ctx *c, const struct bd_event *e, int *bdev_arg,
 		int *mode_arg, int *exclusive);
 int bd_is_put(const struct bd_event *e);
+/* The argument a get takes its holder in (6.5's), or -1. */
+int bd_get_holder_arg(const struct bd_event *e);
 /* close_bdev_excl*(): releases a claim by name */
 int bd_put_is_exclusive(const struct bd_event *put);
 

@@ -18,6 +18,13 @@
  * its unit.  Gets and puts of struct fields stay put_mode.c's.  Flags are
  * the globals a branch of the unit tests; a function without a graph
  * keeps the flags it (or a callee) stores.
+ *
+ * 6.5's holders (p->holder, put-holder): the same graphs over the calls
+ * of that era, a get's holder and a put's in place of their modes, and
+ * the pointers a call passes (NULL, a named object, a parameter) in place
+ * of its integers; a named object is its one wp_named() event.  A call of
+ * another unit given NULL or a named object for a void * parameter (a put
+ * wrapper's holder) anchors its function.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +32,7 @@
 #include "../engine/era.h"
 #include "../engine/errptr.h"
 #include "../engine/flags.h"
+#include "../checks/holder.h"
 #include "../checks/pairing.h"
 #include "../checks/put_mode.h"
 #include "wp.h"
@@ -246,6 +254,9 @@ static int passed_on(struct bfn *f, int node)
 	return 0;
 }
 
+static int holder_arg(struct build *b, const struct bd_event *e, int i,
+		      const struct bd_mset *m);
+
 /* Does node i matter beyond put_mode.c's pairing inside the function? */
 static int anchors(struct build *b, struct bfn *f, int i)
 {
@@ -266,7 +277,8 @@ static int anchors(struct build *b, struct bfn *f, int i)
 
 			wp_mode_get(&n->args[a].mode, &m);
 			if (obj_used(&n->args[a].obj) || bd_mset_guarded(&m) ||
-			    const_mode_arg(b, f->v[i].ev, a, &m))
+			    (!b->p->holder && const_mode_arg(b, f->v[i].ev, a, &m)) ||
+			    holder_arg(b, f->v[i].ev, a, &m))
 				return 1;
 		}
 		return 0;
@@ -282,8 +294,43 @@ static void own_params(struct bd_mset *m)
 		m->v[i].fn = NULL;
 }
 
-static void call_node(struct bfn *f, struct bd_event *e, int blk)
+/* A holder as the graphs keep it: a named object is the program's one
+ * event for it (wp_named()), so equal holders are one event everywhere. */
+static void holder_of(struct build *b, struct bfn *f, bd_val v, struct bd_mset *m)
 {
+	bd_mode_eval(f->fn, v, m);
+	own_params(m);
+	for (int i = 0; i < m->n; i++) {
+		struct bd_mexpr *x = &m->v[i];
+
+		if (x->kind == BD_MX_EVENT && bd_holder_names(x->ev))
+			x->ev = wp_named(b->p, x->ev->op, bd_holder_key(b->c->u, x->ev));
+	}
+}
+
+/* A holder a put wrapper of another unit could be given: NULL or a named
+ * object, for a parameter declared void * (6.5's holder type). */
+static int holder_arg(struct build *b, const struct bd_event *e, int i,
+		      const struct bd_mset *m)
+{
+	struct bd_decl *d = bd_find_decl(b->c->u, e->name);
+
+	if (!b->p->holder || m->unknown || !m->n || !d || i >= d->nparams ||
+	    !d->param_types[i] || strcmp(d->param_types[i], "void *") || d->has_body)
+		return 0;
+	for (int k = 0; k < m->n; k++) {
+		const struct bd_mexpr *x = &m->v[k];
+
+		if (!(x->kind == BD_MX_CONST && !x->k) &&
+		    !(x->kind == BD_MX_EVENT && bd_holder_names(x->ev)))
+			return 0;
+	}
+	return 1;
+}
+
+static void call_node(struct build *b, struct bfn *f, struct bd_event *e, int blk)
+{
+	struct bd_decl *cd = bd_find_decl(b->c->u, e->name);
 	struct wp_node *n;
 
 	if (!e->name || bd_errptr_pure(e->name))
@@ -298,7 +345,21 @@ static void call_node(struct bfn *f, struct bd_event *e, int blk)
 
 		if (!d || !d->type)
 			continue;
-		if (integer_type(d->type)) {
+		if (b->p->holder) {
+			struct bd_mset m;
+			const char *t = cd && i < cd->nparams && cd->param_types[i] ?
+					cd->param_types[i] : d->type;
+
+			/* holders are pointers (NULL may be lowered as a long
+			 * 0: the callee's prototype says); the graphs of 6.5
+			 * keep no modes */
+			if (!pointer_type(t) || bdev_type(t))
+				continue;
+			holder_of(b, f, e->args[i], &m);
+			a->has_mode = !m.unknown && m.n;
+			if (a->has_mode)
+				wp_mode_set(&a->mode, &m);
+		} else if (integer_type(d->type)) {
 			struct bd_mset m;
 
 			bd_mode_eval(f->fn, e->args[i], &m);
@@ -317,7 +378,18 @@ static void get_node(struct build *b, struct bfn *f, struct bd_event *e, int blk
 
 	n->name = e->name;
 	n->exclusive = exclusive;
-	if (mode_arg >= 0) {
+	if (b->p->holder) {
+		/* 6.5's get: compared by the holder it claimed the device for */
+		int h = bd_get_holder_arg(e);
+		struct bd_mset m;
+
+		n->exclusive = 0;
+		if (h >= 0) {
+			holder_of(b, f, e->args[h], &m);
+			wp_mode_set(&n->mode, &m);
+			n->has_mode = 1;
+		}
+	} else if (mode_arg >= 0) {
 		struct bd_mset m;
 
 		bd_mode_eval(f->fn, e->args[mode_arg], &m);
@@ -325,10 +397,9 @@ static void get_node(struct build *b, struct bfn *f, struct bd_event *e, int blk
 		wp_mode_set(&n->mode, &m);
 		n->has_mode = 1;
 	}
-	(void)b;
 }
 
-static void put_node(struct bfn *f, struct bd_event *e, int blk)
+static void put_node(struct build *b, struct bfn *f, struct bd_event *e, int blk)
 {
 	struct wp_node *n = add_node(f, WP_PUT, e, blk);
 
@@ -337,7 +408,10 @@ static void put_node(struct bfn *f, struct bd_event *e, int blk)
 	if (e->nargs >= 2) {
 		struct bd_mset m;
 
-		bd_mode_eval(f->fn, e->args[1], &m);
+		if (b->p->holder)
+			holder_of(b, f, e->args[1], &m);
+		else
+			bd_mode_eval(f->fn, e->args[1], &m);
 		own_params(&m);
 		wp_mode_set(&n->mode, &m);
 		n->has_mode = 1;
@@ -368,15 +442,16 @@ static void block_nodes(struct build *b, struct bfn *f, int blk)
 
 	for (int i = 0; i < bl->nevents; i++) {
 		struct bd_event *e = &bl->events[i];
-		/* modes, not holders: 6.5's calls are put-holder's */
-		int api = e->op == BD_CALL && !bd_era_is_holder(bd_era_of_call(b->c->u, e));
+		/* the calls of the graphs' era: modes, or 6.5's holders */
+		int api = e->op == BD_CALL &&
+			  bd_era_is_holder(bd_era_of_call(b->c->u, e)) == b->p->holder;
 
 		if (api && bd_get_args(b->c, e, &bdev_arg, &mode_arg, &excl)) {
 			get_node(b, f, e, blk, mode_arg, excl);
 		} else if (api && bd_is_put(e)) {
-			put_node(f, e, blk);
+			put_node(b, f, e, blk);
 		} else if (e->op == BD_CALL) {
-			call_node(f, e, blk);
+			call_node(b, f, e, blk);
 		} else if (e->op == BD_GLOBAL_STORE && scalar_store(f, e)) {
 			/* any unit's branch may test it; without a graph, only
 			 * the flags this unit tests are kept */

@@ -28,11 +28,18 @@
  * wrapper; notes at the wrapper's put, at the get, and at the call that
  * got it.  Limits: a flag is assumed unchanged by calls of functions no
  * graph shows; gets and puts of struct fields are put_mode.c's.
+ *
+ * 6.5's holders (p->holder) flow the same way and are judged by
+ * put-holder's rules and texts (checks/holder.h): a holder that is a
+ * parameter waits for the callers; at a root, one no caller gives is a
+ * holder that is not NULL.  A put of a global with no get before it is
+ * judged against the gets of that global whose holder is known.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "../engine/flags.h"
+#include "../checks/holder.h"
 #include "wp.h"
 
 #define FMODE_EXCL 0x80
@@ -559,7 +566,61 @@ struct judged {
 	uint64_t bits;
 	struct bd_mset P, G;	/* the sets of the bad case */
 	const char *flag;	/* a flag nothing resolves */
+	struct bd_holder hp, hg;	/* holders: the put's and the get's to name */
 };
+
+/* A holder of the graphs as put-holder compares it (checks/holder.h): a
+ * named object is its wp_named() event, whose name is its key. */
+static void graph_holder(const struct bd_mexpr *x, struct bd_holder *h)
+{
+	char name[256];
+
+	if (x->kind == BD_MX_CONST) {
+		bd_holder_const(h, x->k);
+	} else if (x->kind == BD_MX_EVENT && bd_holder_names(x->ev)) {
+		bd_holder_named(h, x->ev->name, x->ev->op,
+				bd_global_name(x->ev->name, name, sizeof(name)));
+	} else if (x->kind == BD_MX_FIELD) {
+		bd_holder_field(h, x->tag, x->field);
+	} else {
+		memset(h, 0, sizeof(*h));
+		h->kind = BD_H_SYMBOL;	/* equal only to itself in this function */
+		h->x = x;
+		snprintf(h->show, sizeof(h->show), "a non-NULL holder");
+	}
+}
+
+static int has_params(const struct bd_mset *m);
+
+/* 6.5's holders: put-holder's judgement.  A holder that is a parameter
+ * waits for the callers while they can still say what it is. */
+static void holder_judge(const struct bd_mset *P0, const struct bd_mset *G0, int wait_ok,
+			 struct judged *j)
+{
+	struct bd_hset P, G;
+	const struct bd_holder *pm, *gm;
+	int v;
+
+	memset(j, 0, sizeof(*j));
+	if (wait_ok && (has_params(P0) || has_params(G0))) {
+		j->o = O_WAIT;
+		return;
+	}
+	P.n = P0->n;
+	P.unknown = P0->unknown;
+	G.n = G0->n;
+	G.unknown = G0->unknown;
+	for (int i = 0; i < P0->n; i++)
+		graph_holder(&P0->v[i], &P.v[i]);
+	for (int i = 0; i < G0->n; i++)
+		graph_holder(&G0->v[i], &G.v[i]);
+	v = bd_holder_judge(&G, &P, &pm, &gm);
+	j->o = v > 0 ? O_BAD : v == 0 ? O_EQUAL : O_UNKNOWN;
+	if (v > 0) {
+		j->hp = *pm;
+		j->hg = *gm;
+	}
+}
 
 /*
  * P against G over every value of the flags their guards still name: the
@@ -567,8 +628,21 @@ struct judged {
  * callers when only parameters and flags as at entry are open (wait_ok),
  * else are unknown.
  */
-static void judge(const struct bd_mset *P0, const struct bd_mset *G0, int excl_put,
-		  int excl_get, int wait_ok, struct judged *j)
+static void mode_judge(const struct bd_mset *P0, const struct bd_mset *G0, int excl_put,
+		       int excl_get, int wait_ok, struct judged *j);
+
+/* P against G, as the program's era compares them. */
+static void judge(struct flow *w, const struct bd_mset *P0, const struct bd_mset *G0,
+		  int excl_put, int excl_get, int wait_ok, struct judged *j)
+{
+	if (w->p->holder)
+		holder_judge(P0, G0, wait_ok, j);
+	else
+		mode_judge(P0, G0, excl_put, excl_get, wait_ok, j);
+}
+
+static void mode_judge(const struct bd_mset *P0, const struct bd_mset *G0, int excl_put,
+		       int excl_get, int wait_ok, struct judged *j)
 {
 	const char *fl[4];
 	int nf = 0, bad = 0, good = 0, unknown = 0;
@@ -648,10 +722,19 @@ static void report_bad(struct flow *w, const struct wp_eff *put, const struct wp
 	char fname[128];
 	struct bd_note notes[4];
 	int nn = 0;
+	const char *hfix = NULL;
 
+	if (w->p->holder) {
+		bd_holder_text(put->origin_name, get->api, &j->hp, &j->hg, msg, sizeof(msg),
+			       n1, sizeof(n1));
+		hfix = bd_holder_fix(&j->hg, NULL, NULL, fix, sizeof(fix));
+		snprintf(fix, sizeof(fix), "%s", hfix ? hfix : "");
+	}
 	show(&j->P, &j->G, a, sizeof(a));
 	show(&j->G, &j->P, b, sizeof(b));
-	if (j->v == BD_V_CONST) {
+	if (w->p->holder) {
+		/* put-holder's message and fix (holder.h) */
+	} else if (j->v == BD_V_CONST) {
 		snprintf(msg, sizeof(msg), "%s() passes %s, but the matching %s() took %s",
 			 put->origin_name, a, get->api, b);
 		snprintf(fix, sizeof(fix), "pass %s", b);
@@ -666,7 +749,9 @@ static void report_bad(struct flow *w, const struct wp_eff *put, const struct wp
 		snprintf(n0, sizeof(n0), "%s() puts the block device with it here", put->api);
 		notes[nn++] = (struct bd_note){ put->at, n0 };
 	}
-	if (j->v == BD_V_CONST)
+	if (w->p->holder)
+		;	/* bd_holder_text() wrote it */
+	else if (j->v == BD_V_CONST)
 		snprintf(n1, sizeof(n1), "%s() took %s here", get->api, b);
 	else
 		snprintf(n1, sizeof(n1), "%s() took its mode here", get->api);
@@ -797,7 +882,7 @@ static void pair(struct fa *a, const struct wp_eff *put, const struct wp_eff *ge
 		return;
 	if (!put->has_mode || !get->has_mode)
 		return;
-	judge(&put->mode, &get->mode, put->exclusive, get->exclusive, !opaque, &j);
+	judge(a->w, &put->mode, &get->mode, put->exclusive, get->exclusive, !opaque, &j);
 	switch (j.o) {
 	case O_BAD:
 		if (put->has_origin)
@@ -869,7 +954,7 @@ static void at_pend(struct fa *a, int i, const struct wp_pend *p)
 	opaque |= resolve(a, &get.mode, &a->in[i], &flag, &fval);
 	if (p->local && !put.mixed && !get.mixed && !put.flagged && !get.flagged)
 		return;
-	judge(&put.mode, &get.mode, put.exclusive, get.exclusive, !opaque, &j);
+	judge(a->w, &put.mode, &get.mode, put.exclusive, get.exclusive, !opaque, &j);
 	if (j.o == O_BAD && put.has_origin)
 		report_bad(a->w, &put, &get, &j, p->getcall.line ? &p->getcall : NULL,
 			   p->getcall_name, flag, fval, flag ? &n->at : NULL, n->name);
@@ -1025,7 +1110,10 @@ static void root_put(struct flow *w, const struct wp_eff *put)
 
 		if (w->globals[i].key != put->obj.key)
 			continue;
-		judge(&put->mode, &w->globals[i].eff.mode, put->exclusive,
+		/* a holder its get's callers give: which one is not known here */
+		if (w->p->holder && has_params(&w->globals[i].eff.mode))
+			return;
+		judge(w, &put->mode, &w->globals[i].eff.mode, put->exclusive,
 		      w->globals[i].eff.exclusive, 0, &j);
 		if (j.o != O_BAD)
 			return;	/* fits, or cannot be told */
@@ -1058,10 +1146,15 @@ static void roots(struct flow *w)
 			if (pd->local && !pd->put.mixed && !pd->get.mixed &&
 			    !pd->put.flagged && !pd->get.flagged)
 				continue;
-			judge(&pd->put.mode, &pd->get.mode, pd->put.exclusive,
+			judge(w, &pd->put.mode, &pd->get.mode, pd->put.exclusive,
 			      pd->get.exclusive, 0, &j);
 			if (pd->put.has_origin && j.o == O_UNKNOWN && j.flag)
 				report_unresolved(w, &pd->put, &pd->get, j.flag);
+			/* a holder no caller gives: a parameter, not NULL */
+			if (w->p->holder && pd->put.has_origin && j.o == O_BAD)
+				report_bad(w, &pd->put, &pd->get, &j,
+					   pd->getcall.line ? &pd->getcall : NULL,
+					   pd->getcall_name, NULL, 0, NULL, NULL);
 		}
 	}
 }
@@ -1070,6 +1163,7 @@ void wp_analyze(struct wp_prog *p, struct wp_out *out)
 {
 	struct flow w;
 
+	out->holder = p->holder;
 	memset(&w, 0, sizeof(w));
 	w.p = p;
 	w.out = out;

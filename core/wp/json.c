@@ -16,18 +16,23 @@
  * ["p", N] or ["l", N].  MODE null (none) or [UNKNOWN, VALUE...], a
  * value ["k", K, G], ["p", N, SET, CLR, G], ["f", TAG, FIELD, SET, CLR,
  * G] or ["o", ID, SET, CLR, G] (an opaque value, the same ID the same
- * value of this function), G its guards [[FLAG, NZ]...].
+ * value of this function), G its guards [[FLAG, NZ]...].  The graphs of
+ * 6.5's holders ("holder_graphs") also have ["n", KEY, HOW, SET, CLR, G]:
+ * a named object, HOW "a" its address, "f" a function, "v" a global's
+ * value (wp_named()).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "../json.h"
+#include "../checks/holder.h"
 #include "wp.h"
 
 /* ---- writing ---- */
 
 struct wctx {
 	struct bd_json_writer *w;
+	int holder;
 	const char **files;
 	int nfiles, capfiles;
 	const struct bd_event **opaque;
@@ -111,6 +116,15 @@ static void w_mode(struct wctx *c, int has, const struct wp_mode *wm)
 			bd_json_string(w, x->field);
 			break;
 		case BD_MX_EVENT:
+			if (c->holder && bd_holder_names(x->ev)) {
+				char how[2] = { x->ev->op == BD_GLOBAL_ADDR ? 'a' :
+						x->ev->op == BD_FUNC_ADDR ? 'f' : 'v', 0 };
+
+				bd_json_string(w, "n");	/* wp_named() */
+				bd_json_string(w, x->ev->name);
+				bd_json_string(w, how);
+				break;
+			}
 			bd_json_string(w, "o");
 			bd_json_int(w, opaque_id(c, x->ev));
 			break;
@@ -192,7 +206,10 @@ void wp_write(struct bd_json_writer *w, const struct wp_prog *p)
 
 	memset(&c, 0, sizeof(c));
 	c.w = w;
-	bd_json_key(w, "graphs");
+	c.holder = p->holder;
+	/* 6.5's holders have graphs of their own, which readers that know
+	 * only modes skip */
+	bd_json_key(w, p->holder ? "holder_graphs" : "graphs");
 	bd_json_begin_array(w);
 	for (int i = 0; i < p->nfns; i++) {
 		const struct wp_fn *f = &p->fns[i];
@@ -321,6 +338,15 @@ static struct bd_event *opaque(struct rctx *c, int64_t id)
 
 static int r_mset(struct rctx *c, const struct bd_json *a, struct bd_mset *m);
 
+/* A named holder: the program's one event for it (holder graphs only). */
+static struct bd_event *r_named(struct rctx *c, const char *key, const char *how)
+{
+	if (!key || !how || !c->p->holder)
+		return NULL;
+	return wp_named(c->p, *how == 'a' ? BD_GLOBAL_ADDR : *how == 'f' ? BD_FUNC_ADDR :
+			BD_GLOBAL_LOAD, key);
+}
+
 static int r_mode(struct rctx *c, const struct bd_json *a, struct wp_mode *wm)
 {
 	struct bd_mset m;
@@ -360,6 +386,13 @@ static int r_mset(struct rctx *c, const struct bd_json *a, struct bd_mset *m)
 			x->kind = BD_MX_FIELD;
 			x->tag = str(c, v, at++);
 			x->field = str(c, v, at++);
+			break;
+		case 'n':
+			x->kind = BD_MX_EVENT;
+			x->ev = r_named(c, str(c, v, at), str(c, v, at + 1));
+			at += 2;
+			if (!x->ev)
+				m->unknown = 1;
 			break;
 		default:
 			x->kind = BD_MX_EVENT;
@@ -492,6 +525,7 @@ int wp_read(struct wp_prog *p, const struct bd_json *j, const char *unit,
 	}
 	return 0;
 bad:
-	snprintf(err, errlen, "\"graphs\" is not a list of whole-program graphs (docs/facts.md)");
+	snprintf(err, errlen, "\"%s\" is not a list of whole-program graphs (docs/facts.md)",
+		 p->holder ? "holder_graphs" : "graphs");
 	return -1;
 }

@@ -5,6 +5,8 @@
  */
 #include <stdlib.h>
 #include "../engine/engine.h"
+#include "../engine/era.h"
+#include "../checks/pairing.h"
 #include "wp.h"
 
 struct unit_out {
@@ -18,25 +20,51 @@ static void unit_report(struct wp_out *o, enum bd_severity sev, struct bd_loc at
 {
 	struct unit_out *u = (struct unit_out *)o;
 
-	bd_report(u->c, BD_CHECK_PUT_MODE, sev, at, function, fix, nnotes, notes, "%s", msg);
+	bd_report(u->c, o->holder ? BD_CHECK_PUT_HOLDER : BD_CHECK_PUT_MODE, sev, at, function, fix, nnotes, notes, "%s", msg);
+}
+
+/* Does the unit declare 6.5's blkdev_put() or gets (holders)? */
+static int holder_unit(struct bd_ctx *c)
+{
+	static const char *const api[] = {
+		"blkdev_put", "blkdev_get_by_path", "blkdev_get_by_dev", NULL,
+	};
+
+	for (int i = 0; api[i]; i++)
+		if (bd_era_is_holder(bd_era_of_api(c->u, api[i])))
+			return 1;
+	return 0;
+}
+
+static struct wp_prog *check_era(struct bd_ctx *c, int holder)
+{
+	struct unit_out out = { { unit_report, c->o->strict, 0, 0 }, c };
+	struct wp_prog *p = bd_xcalloc(1, sizeof(*p));
+
+	wp_prog_init(p, c->u);
+	p->holder = holder;
+	wp_build(c, p);
+	wp_analyze(p, &out.o);
+	return p;
 }
 
 void wp_check_unit(struct bd_ctx *c)
 {
-	struct unit_out out = { { unit_report, c->o->strict, 0 }, c };
-	struct wp_prog *p = bd_xcalloc(1, sizeof(*p));
-
-	wp_prog_init(p, c->u);
-	wp_build(c, p);
-	wp_analyze(p, &out.o);
-	c->sum->wp = p;
+	c->sum->wp = check_era(c, 0);
+	/* put-holder's graphs: only a unit of that era has them */
+	if (holder_unit(c))
+		c->sum->wp_holder = check_era(c, 1);
 }
 
 void wp_unit_free(struct bd_summary *s)
 {
-	if (!s || !s->wp)
+	if (!s)
 		return;
-	wp_prog_free(s->wp);
+	if (s->wp)
+		wp_prog_free(s->wp);
+	if (s->wp_holder)
+		wp_prog_free(s->wp_holder);
 	free(s->wp);
-	s->wp = NULL;
+	free(s->wp_holder);
+	s->wp = s->wp_holder = NULL;
 }

@@ -16,6 +16,22 @@ void wp_prog_init(struct wp_prog *p, struct bd_unit *names)
 	}
 }
 
+struct bd_event *wp_named(struct wp_prog *p, int op, const char *key)
+{
+	struct bd_event *e;
+
+	key = bd_intern(p->names, key);
+	for (int i = 0; i < p->nnamed; i++)
+		if ((int)p->named[i]->op == op && p->named[i]->name == key)
+			return p->named[i];
+	e = bd_xcalloc(1, sizeof(*e));
+	e->op = op;
+	e->name = key;
+	BD_GROW(p->named, p->nnamed, p->capnamed);
+	p->named[p->nnamed++] = e;
+	return e;
+}
+
 struct wp_fn *wp_add_fn(struct wp_prog *p)
 {
 	struct wp_fn *f;
@@ -78,6 +94,9 @@ void wp_prog_free(struct wp_prog *p)
 	}
 	free(p->fns);
 	free(p->hash);
+	for (int i = 0; i < p->nnamed; i++)
+		free(p->named[i]);
+	free(p->named);
 	if (p->own_names)
 		bd_unit_free(p->names);
 	memset(p, 0, sizeof(*p));

@@ -14,6 +14,9 @@
  *   - modes that depend on a global flag (snapshot_test), resolved where a
  *     caller sets or tests the flag before the call.
  *
+ * The same graphs, built over 6.5's calls with holders for modes
+ * (wp_prog.holder), carry put-holder across functions and units.
+ *
  * A unit builds the graphs of its functions from the IR (build.c),
  * analyses them (flow.c) and writes them into its facts file (json.c);
  * "bdops merge" reads every unit's graphs and runs the same analysis over
@@ -122,11 +125,15 @@ struct wp_out {
 		       const struct bd_note *notes, const char *msg);
 	int strict;
 	int whole;		/* the whole program: every root is a root */
+	int holder;		/* findings are put-holder's (set by wp_analyze) */
 };
 
 struct wp_prog {
 	struct bd_unit *names;	/* interns every string of the program */
 	int own_names;
+	int holder;		/* 6.5's: values are holders, not modes */
+	struct bd_event **named; /* holders: one event per named object */
+	int nnamed, capnamed;
 	struct wp_fn *fns;
 	int nfns, cap_fns;
 	int *hash;
@@ -136,13 +143,18 @@ struct wp_prog {
 #define WP_OPAQUE 64		/* opaque values told apart per function */
 
 void wp_prog_init(struct wp_prog *p, struct bd_unit *names);
+/* The one event that stands for named object 'key' (op: BD_GLOBAL_ADDR,
+ * BD_FUNC_ADDR or BD_GLOBAL_LOAD) in p's holders: equal holders are the
+ * same event, in a unit and read back alike. */
+struct bd_event *wp_named(struct wp_prog *p, int op, const char *key);
 void wp_prog_free(struct wp_prog *p);
 struct wp_fn *wp_add_fn(struct wp_prog *p);
 void wp_index(struct wp_prog *p);
 /* A function by name, as a call from 'unit' would reach it. */
 struct wp_fn *wp_find(struct wp_prog *p, const char *name, const char *unit);
 
-/* build.c: the unit's functions into p (strings interned in the unit). */
+/* build.c: the unit's functions into p (strings interned in the unit);
+ * p->holder: the calls of 6.5's era, with their holders. */
 struct bd_ctx;
 void wp_build(struct bd_ctx *c, struct wp_prog *p);
 
