@@ -23,7 +23,9 @@ static void unit_report(struct wp_out *o, enum bd_severity sev, struct bd_loc at
 	bd_report(u->c, o->holder ? BD_CHECK_PUT_HOLDER : BD_CHECK_PUT_MODE, sev, at, function, fix, nnotes, notes, "%s", msg);
 }
 
-/* Does the unit declare 6.5's blkdev_put() or gets (holders)? */
+/* Does the unit declare 6.5's blkdev_put() or gets (holders), or, calling
+ * no API function itself, have 6.5's headers (BLK_OPEN_*: a driver that
+ * only calls another unit's put wrapper)? */
 static int holder_unit(struct bd_ctx *c)
 {
 	static const char *const api[] = {
@@ -31,9 +33,10 @@ static int holder_unit(struct bd_ctx *c)
 	};
 
 	for (int i = 0; api[i]; i++)
-		if (bd_era_is_holder(bd_era_of_api(c->u, api[i])))
+		if (bd_era_of_api(c->u, api[i]) == BD_ERA_HOLDER)
 			return 1;
-	return 0;
+	return bd_era_of_unit(c->u) == BD_ERA_UNKNOWN &&
+	       bd_era_naming(c->u) == BD_ERA_HOLDER;
 }
 
 static struct wp_prog *check_era(struct bd_ctx *c, int holder)

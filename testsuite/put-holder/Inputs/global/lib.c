@@ -4,7 +4,7 @@
 
 struct block_device *log_bdev;
 int log_holder, lib_holder;
-static struct block_device *lib_bdev, *cache_bdev;
+static struct block_device *lib_bdev, *cache_bdev, *shared_bdev;
 
 int log_open(const char *path)
 {
@@ -32,4 +32,15 @@ int cache_open(const char *path, void *holder)
 void cache_close(void *holder)
 {
 	blkdev_put(cache_bdev, holder);
+}
+
+int shared_open(const char *path)
+{
+	shared_bdev = blkdev_get_by_path(path, BLK_OPEN_READ, NULL, NULL);
+	return IS_ERR(shared_bdev) ? PTR_ERR(shared_bdev) : 0;
+}
+
+void shared_close(void *holder)
+{
+	blkdev_put(shared_bdev, holder);
 }

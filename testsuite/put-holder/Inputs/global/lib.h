@@ -15,4 +15,6 @@ int lib_open(const char *path);
 void lib_close(void *holder);
 int cache_open(const char *path, void *holder);
 void cache_close(void *holder);
+int shared_open(const char *path);
+void shared_close(void *holder);
 #endif
