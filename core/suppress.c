@@ -343,8 +343,32 @@ void bd_check_suppression_comments(struct bd_ctx *c)
 
 struct entry {
 	uint64_t key;
-	int used;
+	int used;	/* in a run of equal keys, its first entry counts the
+			 * findings the run has hidden */
 };
+
+static int entry_cmp(const void *a, const void *b)
+{
+	uint64_t x = ((const struct entry *)a)->key, y = ((const struct entry *)b)->key;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The first entry of v (sorted) with the key, or -1. */
+static int first_with(const struct entry *v, int n, uint64_t key)
+{
+	int lo = 0, hi = n;
+
+	while (lo < hi) {
+		int mid = lo + (hi - lo) / 2;
+
+		if (v[mid].key < key)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && v[lo].key == key ? lo : -1;
+}
 
 static int load_baseline(const char *path, const char *root, struct entry **out,
 			 char *err, size_t errlen)
@@ -366,6 +390,9 @@ static int load_baseline(const char *path, const char *root, struct entry **out,
 	v = bd_xcalloc(tmp->n + 1, sizeof(*v));
 	for (i = 0; i < tmp->n; i++)
 		v[i].key = bd_finding_hash(&tmp->v[i], root);
+	/* sorted, so each finding is one binary search: a baseline of a
+	 * whole tree's findings against a run with as many */
+	qsort(v, tmp->n, sizeof(*v), entry_cmp);
 	*out = v;
 	n = tmp->n;
 out:
@@ -391,13 +418,11 @@ static void apply_baseline(struct bd_result *r, const struct bd_options *o)
 		if (r->v[i].suppressed)
 			continue;
 		key = bd_finding_hash(&r->v[i], o->root);
-		for (k = 0; k < n; k++) {
-			if (!v[k].used && v[k].key == key) {
-				v[k].used = 1;
-				r->v[i].suppressed = 2;
-				break;
-			}
-		}
+		k = first_with(v, n, key);
+		if (k < 0 || k + v[k].used >= n || v[k + v[k].used].key != key)
+			continue;
+		v[k].used++;
+		r->v[i].suppressed = 2;
 	}
 	free(v);
 }
