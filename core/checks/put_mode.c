@@ -1325,13 +1325,39 @@ static int with_via(struct pm *p, const struct bd_note *get, struct bd_note note
 	return n;
 }
 
+/*
+ * The modes the gets this put pairs with took, on all their paths: g's
+ * and those of the other gets merged with it (p->cand).  With more than
+ * one, no constant is right on every path: a fix that passed one would
+ * move the mismatch to the others.
+ */
+static int get_modes(const struct pm *p, const struct gsite *g, struct bd_mset *all)
+{
+	*all = g->mode;
+	for (int i = 0; i < p->ncand; i++)
+		for (int x = 0; x < p->cand[i]->mode.n && all->n < BD_MSET_MAX; x++)
+			if (!bd_mset_has(all, &p->cand[i]->mode.v[x]))
+				all->v[all->n++] = p->cand[i]->mode.v[x];
+	/* the same words whichever get was judged: lesser modes first */
+	for (int i = 1; i < all->n; i++)
+		for (int j = i; j > 0 && all->v[j].kind == BD_MX_CONST &&
+		     all->v[j - 1].kind == BD_MX_CONST && all->v[j].k < all->v[j - 1].k; j--) {
+			struct bd_mexpr t = all->v[j];
+
+			all->v[j] = all->v[j - 1];
+			all->v[j - 1] = t;
+		}
+	return all->n;
+}
+
 static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		     struct gsite *g, const struct bd_mset *pm_,
 		     const char *mode_field, const char *stored_tag)
 {
 	struct bd_ctx *c = p->c;
-	char a[512], b[512], note[700], fix[600], vnote[300];
+	char a[512], b[512], b2[512], note[700], fix[600], vnote[300];
 	struct bd_note n, notes[2];
+	struct bd_mset all;
 	int nn;
 
 	if (p->dry)
@@ -1368,6 +1394,9 @@ static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	else if (mode_field)
 		snprintf(fix, sizeof(fix), "pass the stored mode '%s->%s'",
 			 stored_tag, mode_field);
+	else if (get_modes(p, g, &all) > 1)
+		snprintf(fix, sizeof(fix), "keep the mode the get took (%s) and pass it",
+			 bd_mset_str(&all, b2, sizeof(b2)));
 	else
 		snprintf(fix, sizeof(fix), "pass %s", b);
 	bd_report(c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc, fn->f->decl->name,
@@ -1888,6 +1917,16 @@ static int fallback_unclaimed(struct pm *p, struct bd_fn *fn, struct bd_event *p
 	return 0;
 }
 
+/* A get whose bdev store is a candidate already: its mode fact, a group
+ * of its own, would let it fit alone where its store's group does not. */
+static int has_get(const struct cand *c, int n, const struct gsite *g)
+{
+	for (int i = 0; i < n; i++)
+		if (c[i].g == g && c[i].store_ev)
+			return 1;
+	return 0;
+}
+
 /*
  * A bdev read back from a struct field.  The candidates are the gets whose
  * bdev some function stored in that field, and the gets whose mode was
@@ -1919,7 +1958,7 @@ static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 		for (int k = 0; k < p->nmf && n < 32; k++) {
 			struct mfact *mf = &p->mf[k];
 
-			if (mf->tag != e->tag || mf->field == e->name)
+			if (mf->tag != e->tag || mf->field == e->name || has_get(c, n, mf->g))
 				continue;
 			c[n++] = (struct cand){ mf->g, mf->field, mf->tag, &mf->stored, NULL, mf->g->ev, 0 };
 		}
@@ -1979,7 +2018,13 @@ static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 		if (first_bad < 0)
 			first_bad = bad_at;
 	}
+	/* the other gets of its store: what a fix must fit too */
+	p->ncand = 0;
+	for (int j = 0; j < n && p->ncand < 16; j++)
+		if (c[j].group == c[first_bad].group)
+			p->cand[p->ncand++] = c[j].g;
 	judge(p, fn, put, pmode, P0, &c[first_bad], 0);
+	p->ncand = 0;
 	return 1;
 }
 

@@ -72,7 +72,7 @@ static int release_journal_dev(struct super_block *super __always_unused,
 		result = blkdev_put(journal->j_dev_bd, FMODE_READ | FMODE_WRITE);
 		// CHECK: journal_mode_not_kept.c:[[@LINE-1]]:{{[0-9]+}}: warning: blkdev_put() passes FMODE_READ|FMODE_WRITE, but the matching open_by_devnum() took FMODE_READ [bdops-put-mode]
 		// CHECK-NEXT: journal_mode_not_kept.c:[[@LINE-22]]:{{[0-9]+}}: note: open_by_devnum() took FMODE_READ here
-		// CHECK-NEXT: journal_mode_not_kept.c:[[@LINE-3]]:{{[0-9]+}}: note: fix: pass FMODE_READ
+		// CHECK-NEXT: journal_mode_not_kept.c:[[@LINE-3]]:{{[0-9]+}}: note: fix: keep the mode the get took (FMODE_READ or FMODE_READ|FMODE_WRITE) and pass it
 		journal->j_dev_bd = NULL;
 	}
 

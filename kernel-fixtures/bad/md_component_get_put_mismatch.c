@@ -64,7 +64,7 @@ static int lock_rdev(struct md_rdev *rdev, dev_t dev, int shared)
 		blkdev_put(bdev, FMODE_READ|FMODE_WRITE);
 		// CHECK: md_component_get_put_mismatch.c:[[@LINE-1]]:{{[0-9]+}}: warning: blkdev_put() passes FMODE_READ|FMODE_WRITE, but the matching open_by_devnum() took FMODE_READ [bdops-put-mode]
 		// CHECK-NEXT: md_component_get_put_mismatch.c:[[@LINE-14]]:{{[0-9]+}}: note: open_by_devnum() took FMODE_READ here
-		// CHECK-NEXT: md_component_get_put_mismatch.c:[[@LINE-3]]:{{[0-9]+}}: note: fix: pass FMODE_READ
+		// CHECK-NEXT: md_component_get_put_mismatch.c:[[@LINE-3]]:{{[0-9]+}}: note: fix: keep the mode the get took (FMODE_READ or FMODE_READ|FMODE_WRITE) and pass it
 		return err;
 	}
 	if (!shared)
@@ -83,7 +83,7 @@ static void unlock_rdev(struct md_rdev *rdev)
 	blkdev_put(bdev, FMODE_READ|FMODE_WRITE);
 	// CHECK: md_component_get_put_mismatch.c:[[@LINE-1]]:{{[0-9]+}}: warning: blkdev_put() passes FMODE_READ|FMODE_WRITE, but the matching open_by_devnum() took FMODE_READ [bdops-put-mode]
 	// CHECK-NEXT: md_component_get_put_mismatch.c:[[@LINE-33]]:{{[0-9]+}}: note: open_by_devnum() took FMODE_READ here
-	// CHECK-NEXT: md_component_get_put_mismatch.c:[[@LINE-3]]:{{[0-9]+}}: note: fix: pass FMODE_READ
+	// CHECK-NEXT: md_component_get_put_mismatch.c:[[@LINE-3]]:{{[0-9]+}}: note: fix: keep the mode the get took (FMODE_READ or FMODE_READ|FMODE_WRITE) and pass it
 }
 
 static struct md_rdev *md_import_device(struct mddev *mddev, dev_t newdev)

@@ -8,7 +8,7 @@
 // RUN: not %check %s -- -std=gnu11 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
 // CHECK: xen-flag-not-mode.c:[[@LINE+48]]:{{[0-9]+}}: warning: blkdev_put() passes FMODE_READ, but the matching blkdev_get_by_dev() took FMODE_WRITE [bdops-put-mode]
 // CHECK: xen-flag-not-mode.c:[[@LINE+55]]:{{[0-9]+}}: note: blkdev_get_by_dev() took FMODE_WRITE here
-// CHECK: xen-flag-not-mode.c:[[@LINE+46]]:{{[0-9]+}}: note: fix: pass FMODE_WRITE
+// CHECK: xen-flag-not-mode.c:[[@LINE+46]]:{{[0-9]+}}: note: fix: keep the mode the get took (FMODE_READ or FMODE_WRITE) and pass it
 // CHECK: bdops: 1 finding
 
 #include "Inputs/blkdev.h"
