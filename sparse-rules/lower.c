@@ -661,6 +661,10 @@ static bd_val lower_binop(struct lw *l, struct expression *e)
 	}
 	if (!binop_of(e->op, &op))
 		return unknown(l, e);
+	/* a comparison is an int even where sparse found its operands'
+	 * types incompatible (errors.c) */
+	if (e->type == EXPR_COMPARE)
+		return bd_binop(l->f, cur(l), op, a, b, sp_type(l->u, &int_ctype), loc(l, e->pos));
 	return bd_binop(l->f, cur(l), op, a, b, etype(l, e), loc(l, e->pos));
 }
 
