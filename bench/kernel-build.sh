@@ -95,12 +95,23 @@ step() {	# step NAME LOG COMMAND...: run, report status and findings
 	sed 's/^/   /' "$out.findings"
 }
 
+# The whole program: each frontend's facts merged, right after its build
+# (the plugins' are in the objects, up to date even when make rebuilt
+# nothing; the sparse lane's make rebuilds the gcc tree's objects without
+# the plugin, so the gcc merge must come first).
+merge() {	# merge NAME FACTS...
+	local name=$1
+	shift
+	step "bdops merge ($name)" "$log/merge-$name.log" "$build/bin/bdops" merge --error=no "$@"
+}
+
 for lane in $lanes; do
 	case $lane in
 	gcc)
 		step "make KCFLAGS=-fplugin=bdops_gcc.so" "$log/gcc.log" \
 			make -s -C "$src" O="$kg" -j2 \
-			KCFLAGS="-fplugin=$gso -fplugin-arg-bdops_gcc-error=no" $objs ;;
+			KCFLAGS="-fplugin=$gso -fplugin-arg-bdops_gcc-error=no" $objs
+		merge gcc $(printf "$kg/%s " $objs) ;;
 	clang)
 		step "make CC=clang-19 KCFLAGS=-fplugin=bdops_clang.so" "$log/clang.log" \
 			make -s -C "$src" O="$kc" -j2 CC=clang-19 \
@@ -109,30 +120,17 @@ for lane in $lanes; do
 			-o "$kc/compile_commands.json"
 		rm -rf "$log/facts-tool"
 		step "bdops-clang-tool" "$log/tool.log" "$tool" -p "$kc" --error=no \
-			--facts-dir="$log/facts-tool" $files ;;
+			--facts-dir="$log/facts-tool" $files
+		merge clang $(printf "$kc/%s " $objs)
+		merge tool "$log/facts-tool" ;;
 	sparse)
 		# C=2 checks every listed object whether it is rebuilt or not
 		# (after the gcc lane it is: KCFLAGS changed).
 		rm -rf "$log/facts-sparse"
 		step "make C=2 CHECK=bdops-sparse" "$log/sparse.log" \
 			make -s -C "$src" O="$kg" -j2 C=2 \
-			CHECK="$bsparse -fbdops-facts-dir=$log/facts-sparse" $objs ;;
-	esac
-done
-
-# The whole program: each frontend's facts merged.  The plugins' are in
-# the objects (up to date even when make rebuilt nothing).
-merge() {	# merge NAME FACTS...
-	local name=$1
-	shift
-	step "bdops merge ($name)" "$log/merge-$name.log" "$build/bin/bdops" merge --error=no "$@"
-}
-for lane in $lanes; do
-	case $lane in
-	gcc) merge gcc $(printf "$kg/%s " $objs) ;;
-	clang) merge clang $(printf "$kc/%s " $objs)
-	       merge tool "$log/facts-tool" ;;
-	sparse) merge sparse "$log/facts-sparse" ;;
+			CHECK="$bsparse -fbdops-facts-dir=$log/facts-sparse" $objs
+		merge sparse "$log/facts-sparse" ;;
 	esac
 done
 
