@@ -284,11 +284,37 @@ static bool macro_value(const char *name, int depth, int64_t *out)
 	return !p.bad && !*p.s;
 }
 
+/*
+ * Called before every function body (a header may define or redefine a
+ * macro on the way), so each definition is evaluated once, not once per
+ * function: that was 3% of a kernel unit's compile.  A definition whose
+ * evaluation failed (it names a macro not defined yet) is tried again.
+ */
 void bdops_gcc_record_macros(struct bd_unit *u)
 {
+	static const cpp_macro *done[128];
+	static location_t done_line[128];
+	const char *const *names = bd_macro_names();
+	cpp_hashnode *node;
 	int64_t v;
 
-	for (const char *const *n = bd_macro_names(); *n; n++)
-		if (macro_value(*n, 0, &v))
-			bd_unit_set_macro(u, *n, v);
+	for (size_t i = 0; names[i]; i++) {
+		const cpp_macro *m = NULL;
+
+		if (parse_in && i < 128) {
+			node = cpp_lookup(parse_in, (const unsigned char *)names[i],
+					  strlen(names[i]));
+			if (node && cpp_macro_p(node) && cpp_user_macro_p(node))
+				m = node->value.macro;
+			if (!m || (m == done[i] && m->line == done_line[i]))
+				continue;
+		}
+		if (!macro_value(names[i], 0, &v))
+			continue;
+		bd_unit_set_macro(u, names[i], v);
+		if (m) {
+			done[i] = m;
+			done_line[i] = m->line;
+		}
+	}
 }
