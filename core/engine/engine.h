@@ -68,6 +68,8 @@ struct bd_fn {
 	int *phi_n;
 	/* memo for value.c */
 	void *memo;
+	/* mode.c: bd_mode_eval()'s answer per value, or NULL */
+	struct bd_mset **modes;
 };
 
 /* A struct field a bdev or a mode was stored in, unit-wide. */

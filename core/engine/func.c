@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "engine.h"
+#include "mode.h"
 
 struct bd_event *bd_def(const struct bd_fn *fn, bd_val v)
 {
@@ -399,6 +400,7 @@ void bd_fn_free(struct bd_fn *fn)
 	free(fn->rpo);
 	bd_free_reaching(fn);
 	bd_value_memo_free(fn);
+	bd_mode_memo_free(fn);
 }
 
 /* Function names are interned in the unit, so a pointer hash finds them;

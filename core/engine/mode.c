@@ -8,7 +8,9 @@
  * That is enough to tell "the same value", "a bit added or dropped", and
  * "different constants" apart, and to say nothing when it cannot know.
  */
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include "flags.h"
 #include "mode.h"
@@ -302,15 +304,45 @@ static void eval(struct bd_fn *fn, bd_val v, struct bd_mset *out, int depth)
 	add(out, &m);
 }
 
+/*
+ * The checks ask for the same values again and again (put-mode's pairing,
+ * its tag classes and the whole-program graphs each evaluate every get's
+ * and put's mode), and a mode built on many paths costs up to
+ * EVAL_BUDGET steps each time: in one function of 50,000 statements that
+ * was most of the compile.  The answer depends only on the function's IR,
+ * which no check changes, so each function keeps it per value
+ * (fn->modes, freed with the function).
+ */
 void bd_mode_eval(struct bd_fn *fn, bd_val v, struct bd_mset *out)
 {
+	unsigned n = fn->f->next_val;
+
 	memset(out, 0, sizeof(*out));
 	if (!v) {
 		out->unknown = 1;
 		return;
 	}
+	if (v < n && fn->modes && fn->modes[v]) {
+		*out = *fn->modes[v];
+		return;
+	}
 	budget = EVAL_BUDGET;
 	eval(fn, v, out, 0);
+	if (v >= n)
+		return;
+	if (!fn->modes)
+		fn->modes = bd_xcalloc(n, sizeof(*fn->modes));
+	fn->modes[v] = bd_xcalloc(1, sizeof(*out));
+	*fn->modes[v] = *out;
+}
+
+void bd_mode_memo_free(struct bd_fn *fn)
+{
+	if (fn->modes)
+		for (unsigned v = 0; v < fn->f->next_val; v++)
+			free(fn->modes[v]);
+	free(fn->modes);
+	fn->modes = NULL;
 }
 
 int bd_mexpr_same_base(const struct bd_mexpr *a, const struct bd_mexpr *b)

@@ -38,6 +38,8 @@ struct bd_mset {
 };
 
 void bd_mode_eval(struct bd_fn *fn, bd_val v, struct bd_mset *out);
+/* Free the modes bd_mode_eval() kept for fn's values. */
+void bd_mode_memo_free(struct bd_fn *fn);
 /* Same value (guards not compared). */
 int bd_mexpr_equal(const struct bd_mexpr *a, const struct bd_mexpr *b);
 int bd_mset_guarded(const struct bd_mset *s);
