@@ -243,29 +243,35 @@ static int obj_used(const struct wp_obj *o)
 	return o->kind != WP_O_NONE;
 }
 
-/* Is a bdev this node produced passed to a call of the function? */
-static int passed_on(struct bfn *f, int node)
+/* Per node: is a bdev it produced passed to a call of the function?
+ * One pass over the calls' arguments, not one per get: a huge function
+ * has thousands of each. */
+static char *passed_on(struct bfn *f)
 {
+	char *passed = bd_xcalloc(f->nv + 1, 1);
+
 	for (int i = 0; i < f->nv; i++)
-		for (int a = 0; a < f->v[i].n.nargs; a++)
-			if (f->v[i].n.args[a].obj.kind == WP_O_LOCAL &&
-			    f->v[i].n.args[a].obj.n == node)
-				return 1;
-	return 0;
+		for (int a = 0; a < f->v[i].n.nargs; a++) {
+			const struct wp_obj *o = &f->v[i].n.args[a].obj;
+
+			if (o->kind == WP_O_LOCAL && o->n >= 0 && o->n < f->nv)
+				passed[o->n] = 1;
+		}
+	return passed;
 }
 
 static int holder_arg(struct build *b, const struct bd_event *e, int i,
 		      const struct bd_mset *m);
 
 /* Does node i matter beyond put_mode.c's pairing inside the function? */
-static int anchors(struct build *b, struct bfn *f, int i)
+static int anchors(struct build *b, struct bfn *f, int i, const char *passed)
 {
 	struct wp_node *n = &f->v[i].n;
 
 	switch (n->kind) {
 	case WP_GET:
 		return n->obj.kind == WP_O_GLOBAL || guarded(&n->mode) ||
-		       (n->obj.kind == WP_O_LOCAL && (n->ret || passed_on(f, i)));
+		       (n->obj.kind == WP_O_LOCAL && (n->ret || passed[i]));
 	case WP_PUT:
 		return n->obj.kind == WP_O_GLOBAL || n->obj.kind == WP_O_PARAM ||
 		       guarded(&n->mode);
@@ -751,6 +757,7 @@ static void emit(struct build *b, struct bfn *f)
 void wp_build(struct bd_ctx *c, struct wp_prog *p)
 {
 	struct build b;
+	char *passed;
 
 	memset(&b, 0, sizeof(b));
 	b.c = c;
@@ -770,8 +777,10 @@ void wp_build(struct bd_ctx *c, struct wp_prog *p)
 		mark_returned(f);
 		free(f->node_at);
 		free(f->global_at);
+		passed = passed_on(f);
 		for (int k = 0; k < f->nv && !f->anchored; k++)
-			f->anchored = anchors(&b, f, k);
+			f->anchored = anchors(&b, f, k, passed);
+		free(passed);
 	}
 	propagate(&b);
 	for (int i = 0; i < b.n; i++) {
