@@ -523,6 +523,7 @@ struct symbol_list *__wrap_sparse(char *file)
 	finish_file();
 	u = sp_new_unit(file);
 	sp_errors_mark();
+	sp_compares_forget();
 	list = sparse_keep_tokens(file);
 	parse_errors(u);
 	record_macros(u);

@@ -16,7 +16,8 @@
  *    or an inline body bdops lowers: the unit is not fully analysed, and
  *    the reason names that function or variable;
  *  - a comparison sparse types as bad while both its operands are typed
- *    (pointers in different address spaces) loses nothing: not counted;
+ *    (pointers in different address spaces) loses nothing itself: not
+ *    counted, but an expression sparse then leaves untyped is (lower.c);
  *  - other errors (in a declaration without body or initializer, or at
  *    a declaration's name: redeclared with another type, initialized
  *    twice when several files are checked at once) are sparse's to print
@@ -82,12 +83,27 @@ static int typed(const struct expression *e)
  * A comparison of two pointers sparse finds incompatible (different
  * address spaces: the kernel's rcu_dereference() compares an __rcu
  * pointer with itself to make sparse say so) keeps both operands, typed,
- * and its result is an int by the language: the lowering loses nothing,
- * so the error is sparse's to print and no loss to bdops.
+ * and its result is an int by the language: lower.c lowers it as such, so
+ * the error itself loses nothing.  What sparse does next may: an
+ * expression built on it (a ?: on its result) is left untyped without a
+ * second error, so lower.c treats an untyped expression in a file where
+ * this happened as lost code (sp_compares_kept()).
  */
-static int nothing_lost(const struct expression *e)
+int sp_compare_kept_whole(const struct expression *e)
 {
 	return e->type == EXPR_COMPARE && typed(e->left) && typed(e->right);
+}
+
+static int compares_kept;
+
+int sp_compares_kept(void)
+{
+	return compares_kept;
+}
+
+void sp_compares_forget(void)
+{
+	compares_kept = 0;
 }
 
 void __wrap_expression_error(struct expression *expr, const char *fmt, ...)
@@ -98,7 +114,9 @@ void __wrap_expression_error(struct expression *expr, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
-	if (!nothing_lost(expr))
+	if (sp_compare_kept_whole(expr))
+		compares_kept++;
+	else
 		count(expr->pos, msg);
 	__real_expression_error(expr, "%s", msg);
 }

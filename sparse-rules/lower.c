@@ -944,13 +944,75 @@ static bd_val rv_inner(struct lw *l, struct expression *e)
 	}
 }
 
+/* Does e's value depend on a comparison sparse erred on but kept whole? */
+static int on_kept_compare(struct expression *e, int depth)
+{
+	if (!e || depth > 32)
+		return 0;
+	if (sp_compare_kept_whole(e) && (!e->ctype || e->ctype == &bad_ctype))
+		return 1;
+	switch (e->type) {
+	case EXPR_PREOP:
+	case EXPR_POSTOP:
+		return on_kept_compare(e->unop, depth + 1);
+	case EXPR_BINOP:
+	case EXPR_COMPARE:
+	case EXPR_LOGICAL:
+	case EXPR_ASSIGNMENT:
+	case EXPR_COMMA:
+		return on_kept_compare(e->left, depth + 1) ||
+		       on_kept_compare(e->right, depth + 1);
+	case EXPR_CONDITIONAL:
+	case EXPR_SELECT:
+		return on_kept_compare(e->conditional, depth + 1) ||
+		       on_kept_compare(e->cond_true, depth + 1) ||
+		       on_kept_compare(e->cond_false, depth + 1);
+	case EXPR_CAST:
+	case EXPR_FORCE_CAST:
+	case EXPR_IMPLIED_CAST:
+		return on_kept_compare(e->cast_expression, depth + 1);
+	default:
+		return 0;
+	}
+}
+
+/* An expression sparse left untyped because it is built on a comparison
+ * errors.c did not count (a ?: on its result): no error of its own, but
+ * its value is lost here, so the unit is not fully analysed. */
+static void untyped(struct lw *l, struct expression *e)
+{
+	char why[512];
+	struct bd_loc at;
+
+	if (!sp_compares_kept() || !on_kept_compare(e, 0))
+		return;
+	at = loc(l, e->pos);
+	snprintf(why, sizeof(why), "sparse could not type an expression in '%s' (%s:%d) "
+		 "built on a comparison it found incompatible", l->f->decl->name,
+		 at.file ? at.file : "?", at.line);
+	bd_unit_incomplete(l->u, why);
+}
+
 static bd_val rv(struct lw *l, struct expression *e)
 {
 	bd_val v;
 
 	if (!e)
 		return unknown(l, NULL);
-	if (!e->ctype || e->ctype == &bad_ctype || l->depth > 500)
+	if (!e->ctype || e->ctype == &bad_ctype) {
+		/* parentheses take their operand's type, or none */
+		if (e->type == EXPR_PREOP && e->op == '(')
+			return rv(l, e->unop);
+		if (sp_compare_kept_whole(e) && l->depth <= 500) {
+			l->depth++;
+			v = lower_binop(l, e);
+			l->depth--;
+			return v;
+		}
+		untyped(l, e);
+		return unknown(l, e);
+	}
+	if (l->depth > 500)
 		return unknown(l, e);
 	l->depth++;
 	v = rv_inner(l, e);

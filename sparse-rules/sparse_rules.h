@@ -56,6 +56,11 @@ void sp_want_body(struct symbol *def);
  * if there was none. */
 void sp_errors_mark(void);
 const char *sp_errors_since_mark(const struct position *decl);
+/* A comparison sparse erred on but kept whole (both operands typed), not
+ * counted as an error; how many the current file had; a new file. */
+int sp_compare_kept_whole(const struct expression *e);
+int sp_compares_kept(void);
+void sp_compares_forget(void);
 
 /* ---- markers.c ---- */
 /* Where the line markers of a preprocessed file (# 123 "floppy.c") put
