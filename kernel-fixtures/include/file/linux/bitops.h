@@ -1,0 +1,3 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Fixture header, file era: unchanged since the fmode_t era. */
+#include "../../fmode/linux/bitops.h"
