@@ -1,7 +1,8 @@
 // Corpus: mtd: block2mtd: Add a valid holder to blkdev_put()
-// Upstream: commit ff6abbe85634 (mtd/next, Oct 2023; for 6.5.y/6.6.y).  In
-// mainline the bug went away with the 6.7 conversion 1bcded92d938 ("mtd:
-// block2mtd: Convert to bdev_open_by_dev/path()"), which fixed it too.
+// Upstream: commit ff6abbe85634 (applied to mtd/next in Oct 2023, then
+// dropped for a conflict: in mainline the bug went away with the 6.7
+// conversion 1bcded92d938 "mtd: block2mtd: Convert to
+// bdev_open_by_dev/path()", which fixed it too; the bug is in 6.5 and 6.6).
 // Fixes: 2736e8eeb0cc ("block: use the holder as indication for exclusive opens")
 // Link: https://lore.kernel.org/r/20231021185832.25592-1-richard@nod.at
 // Era: holder (6.5/6.6), kernel-fixtures/include/holder.

@@ -1,5 +1,5 @@
 // Corpus: erofs: fix NULL dereference of dif->bdev_handle in fscache mode
-// Upstream: commit f0a7c1f3ece8 (Linux 6.7-rc2)
+// Upstream: commit 8bd90b6ae785 (Linux 6.7; first applied to erofs fixes as f0a7c1f3ece8)
 // Fixes: 49845720080d ("erofs: Convert to use bdev_open_by_path()")
 // Link: https://lore.kernel.org/r/20231114070704.23398-1-jefflexu@linux.alibaba.com
 // Era: handle (6.7), kernel-fixtures/include/handle.
