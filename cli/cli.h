@@ -44,6 +44,8 @@ struct drv {
 	int timeout;			/* seconds per unit, 0: none */
 	int units_done, units_total;	/* progress across collects */
 	int unit_failures;		/* merge: units not fully analysed */
+	const char *log_root;		/* review: the scratch tree the frontends'
+					 * messages name paths in */
 	char **argv;			/* the command's own arguments */
 	int argc;
 };
