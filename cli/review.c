@@ -610,9 +610,10 @@ int ccdb_flags(struct review *rv, const char *rel, struct lines *out)
 	} else {
 		shell_split(bd_json_get_str(e, "command", ""), &args);
 	}
-	/* Keep what changes the meaning of the code; drop the compiler, the
-	 * input, the output and dependency files. */
-	for (i = 1; i < args.n; i++) {
+	/* Keep what changes the meaning of the code; drop the compiler (and
+	 * its launcher: "ccache gcc"), the input, the output and dependency
+	 * files. */
+	for (i = bd_drv_compiler_end(args.v, args.n); i < args.n; i++) {
 		const char *a = args.v[i], *val;
 		int k;
 
