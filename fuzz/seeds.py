@@ -115,7 +115,63 @@ def review_patch(out, build):
     put(out, b'hello\n')
 
 
+def findings(build, path, era):
+    """bdops check's findings of one file with an era's headers, as the
+    JSON report's array, or None if it does not compile there; cached in
+    BUILD/fuzz/seeds-cache by the file's text, the era and bdops itself."""
+    bdops = os.path.join(build, 'bin', 'bdops')
+    text = open(path, 'rb').read()
+    key = hashlib.sha1(text + era.encode() +
+                       str(os.stat(bdops).st_mtime_ns).encode()).hexdigest()
+    cache = os.path.join(build, 'fuzz', 'seeds-cache', key)
+    if os.path.exists(cache):
+        data = open(cache, 'rb').read()
+        return None if data == b'none' else data
+    r = subprocess.run([bdops, 'check', '--frontend', 'gcc', '--format', 'json', path, '--',
+                        '-std=gnu11', '-I' + os.path.join(TOP, 'kernel-fixtures', 'include', era)],
+                       capture_output=True)
+    data = r.stdout if r.returncode in (0, 1) else b'none'
+    os.makedirs(os.path.dirname(cache), exist_ok=True)
+    with open(cache, 'wb') as f:
+        f.write(data)
+    return None if data == b'none' else data
+
+
+def fix(out, build):
+    """The sources of the fix tests and the fixtures, each with the
+    findings bdops check gives it (in the era its RUN line names, else the
+    first that compiles it), as "SOURCE NUL MODE JSON" (fuzz/fix.c), in
+    the modes "edits verify" and "no edit does"."""
+    files = sources('workflows/Inputs/**/*.c', 'bad/*.c', 'good/*.c', 'hard/*.c',
+                    'multi/**/*.c')
+    eras = sorted(os.listdir(os.path.join(TOP, 'kernel-fixtures', 'include')))
+    for path in files:
+        text = open(path, 'rb').read()
+        named = [e for e in eras if ('%kflags_' + e).encode() in text]
+        for era in named or ['legacy', 'fmode']:
+            data = findings(build, path, era)
+            if data is None:
+                continue
+            for mode in (b'0', b'1'):
+                put(out, text + b'\0' + mode + data)
+            break
+
+
+def suppress(out, build):
+    """Every C source and header of the testsuite and the fixtures (the
+    suppression tests among them), and the directive's spellings alone."""
+    for path in sources():
+        put(out, open(path, 'rb').read())
+    for text in ('/* bdops: ignore put-mode */\nx;\n', '// BDOPS : Ignore=all\n',
+                 '/*\n * bdops: ignore file-write reason\n */\nx;\n',
+                 '"bdops: ignore all"; \'b\';\n', '/* bd\u043eps: ign\u200bore put-m\u043ede */\n',
+                 '/* bdop\uff1a ignore put-mode */ // bdops ignore x\\\n continued\n'):
+        put(out, text)
+
+
 SEEDS = {
+    'fix': fix,
+    'suppress': suppress,
     'review-patch': review_patch,
 }
 
