@@ -258,7 +258,7 @@ struct section {
 	const char *start;		/* its "diff --git" line */
 	char *a, *b;			/* the names on that line */
 	char *from, *to;		/* rename or copy */
-	int copy, created, deleted, mode, binary, data, hunks;
+	int copy, created, deleted, mode, binary, data, hunks, link, cut_link;
 	char idx[2][72];		/* "index OLD..NEW" */
 	char what[512];			/* "Binary files a/x and b/x differ" */
 };
@@ -308,6 +308,8 @@ static void section_end(struct review *rv, struct section *sec, const char *end)
 
 	if (!sec->start)
 		return;
+	if (sec->cut_link)
+		cut(rv, sec->start, end);
 	old = sec->created ? NULL : bd_xstrdup(sec->from ? sec->from : sec->a ? sec->a : "");
 	new = sec->deleted ? NULL : bd_xstrdup(sec->to ? sec->to : sec->b ? sec->b : "");
 	if ((old && !*old) || (new && !*new)) {
@@ -466,12 +468,18 @@ static void section_line(struct section *sec, const char *p, const char *eol)
 		sec->copy = 1;
 	} else if (starts(p, eol, "new mode ")) {
 		sec->mode = 1;
+		sec->link |= starts(p, eol, "new mode 120000");
+	} else if (starts(p, eol, "old mode ")) {
+		sec->link |= starts(p, eol, "old mode 120000");
 	} else if (starts(p, eol, "new file mode ")) {
 		sec->created = 1;
+		sec->link |= starts(p, eol, "new file mode 120000");
 	} else if (starts(p, eol, "deleted file mode ")) {
 		sec->deleted = 1;
+		sec->link |= starts(p, eol, "deleted file mode 120000");
 	} else if (starts(p, eol, "index ")) {
 		index_ids(sec, p + 6, eol);
+		sec->link |= eol - p > 7 && !memcmp(eol - 7, " 120000", 7);
 	} else if (starts(p, eol, "GIT binary patch")) {
 		sec->binary = sec->data = 1;
 	} else if (starts(p, eol, "Binary files ")) {
@@ -539,6 +547,14 @@ int review_parse_patch(struct review *rv, const char *text, size_t len)
 			in_hunks = 1;
 			if (!old && !new)
 				continue;
+			/* a symlink that is no C file (a directory's link) */
+			if (sec.link && !is_c_or_h(old) && !is_c_or_h(new)) {
+				fprintf(stderr, "bdops review: skipped %s: a symlink\n", new ? new : old);
+				sec.cut_link = 1;	/* left out of the patch applied */
+				free(old);
+				free(new);
+				continue;
+			}
 			if (sec.copy) {
 				struct tfile *f = file_for(rv, NULL, new);
 
