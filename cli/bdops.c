@@ -370,7 +370,7 @@ static int compiler_name(const char *arg)
 	size_t i, n;
 
 	base = base ? base + 1 : arg;
-	if (!strcmp(base, "ccache") || !strcmp(base, "distcc") || !strcmp(base, "icecc"))
+	if (bd_drv_launcher(arg))
 		return 1;
 	/* a version suffix: gcc-12, clang-19, x86_64-linux-gnu-gcc-12 */
 	end = base + strlen(base);
@@ -385,6 +385,41 @@ static int compiler_name(const char *arg)
 			return 1;
 	}
 	return 0;
+}
+
+/* A program a compile command runs its compiler through ("ccache gcc
+ * ...", "distcc", "icecc", "sccache", "env"). */
+int bd_drv_launcher(const char *arg)
+{
+	static const char *const names[] = { "ccache", "distcc", "icecc", "sccache", "env" };
+	const char *base = strrchr(arg, '/');
+
+	base = base ? base + 1 : arg;
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(base, names[i]))
+			return 1;
+	return 0;
+}
+
+/* "NAME=value" before a command, as a shell (or env) takes it. */
+static int env_assignment(const char *arg)
+{
+	const char *p = arg;
+
+	if (!(isalpha((unsigned char)*p) || *p == '_'))
+		return 0;
+	while (isalnum((unsigned char)*p) || *p == '_')
+		p++;
+	return *p == '=';
+}
+
+int bd_drv_compiler_end(char *const *v, int n)
+{
+	int i = 0;
+
+	while (i < n && (env_assignment(v[i]) || bd_drv_launcher(v[i])))
+		i++;
+	return i < n ? i + 1 : n;
 }
 
 static int take_flags(struct drv *d, int a, int argc, char **argv)
@@ -703,7 +738,8 @@ static void split_command(const char *cmd, char ***v, int *n, int *cap)
 }
 
 /* The flags of one compile_commands.json entry that change what the code
- * means: without the compiler, the input, the output, dependency files. */
+ * means: without the compiler (and a launcher before it), the input, the
+ * output, dependency files. */
 static void entry_flags(const struct bd_json *e, const char *file, struct drv *d)
 {
 	const struct bd_json *a = bd_json_get(e, "arguments");
@@ -717,7 +753,8 @@ static void entry_flags(const struct bd_json *e, const char *file, struct drv *d
 	} else {
 		split_command(bd_json_get_str(e, "command", ""), &v, &n, &cap);
 	}
-	for (i = 1; i < n; i++) {
+	/* the compiler, and what it was run through (ccache, VAR=x) */
+	for (i = bd_drv_compiler_end(v, n); i < n; i++) {
 		const char *s = v[i];
 
 		if (!strcmp(s, "-o") || !strcmp(s, "-MF") || !strcmp(s, "-MT") ||

@@ -44,6 +44,8 @@ struct drv {
 	int timeout;			/* seconds per unit, 0: none */
 	int units_done, units_total;	/* progress across collects */
 	int unit_failures;		/* merge: units not fully analysed */
+	const char *log_root;		/* review: the scratch tree the frontends'
+					 * messages name paths in */
 	char **argv;			/* the command's own arguments */
 	int argc;
 };
@@ -96,6 +98,13 @@ void bd_progress_clear(void);
  * and git apply both read it back: C-quoted as git quotes ("a/x\"y.c"),
  * or with a tab after a name that has a blank. */
 void bd_drv_diff_label(char *buf, size_t len, const char *prefix, const char *path);
+/* bdops.c: is arg a launcher a compile command runs its compiler through
+ * (ccache, distcc, icecc, sccache, env)? */
+int bd_drv_launcher(const char *arg);
+/* bdops.c: the index of a compile command's first argument after its
+ * compiler, past "VAR=x" assignments and launchers before it ("ccache
+ * gcc -c x.c": 2). */
+int bd_drv_compiler_end(char *const *v, int n);
 /* bdops.c: suppress, sort, print, summarise; returns the exit status. */
 int bd_drv_finish(struct drv *d, struct bd_result *r, int failed);
 

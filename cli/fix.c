@@ -183,7 +183,11 @@ int is(const struct src *s, int i, const char *text)
 
 char *tok_str(const struct src *s, int i)
 {
-	int n = s->t[i].end - s->t[i].start;
+	int n;
+
+	if (i < 0 || i >= s->n)
+		return bd_xstrdup("");	/* no such token: a bug upstream, never a crash */
+	n = s->t[i].end - s->t[i].start;
 	char *c = bd_xcalloc(n + 1, 1);
 
 	memcpy(c, s->text + s->t[i].start, n);
@@ -212,7 +216,8 @@ static char *apply_edits(struct fixer *fx, unsigned mask)
 	struct buf b = { 0 };
 	int pos = 0, i;
 
-	qsort(fx->e, fx->ne, sizeof(*fx->e), cmp_edit);
+	if (fx->ne > 1)
+		qsort(fx->e, fx->ne, sizeof(*fx->e), cmp_edit);
 	buf_add(&b, "", 0);
 	for (i = 0; i < fx->ne; i++) {
 		struct edit *e = &fx->e[i];
@@ -251,7 +256,8 @@ static int core_edits(struct fixer *fx, const struct bd_finding *f, int group)
 		int b = offset_of(&fx->s, e->end_line, e->end_col);
 
 		if (a < 0 || b < a || strcmp(e->loc.file, f->loc.file)) {
-			fx->ne = base;
+			while (fx->ne > base)
+				free(fx->e[--fx->ne].text);
 			return 0;
 		}
 		add_edit(fx, a, b, e->text, group, group == 1 ? f->function : NULL);
@@ -303,7 +309,8 @@ int find_funcs(const struct src *s, const char *name, struct func *out, int max,
 			j = s->t[j + 1].match + 1;
 		if (n >= max)
 			break;
-		if (want_body && is(s, j, "{")) {
+		/* (a '{' unmatched in this branch of an #if has no body here) */
+		if (want_body && is(s, j, "{") && s->t[j].match > j) {
 			out[n] = (struct func){ i, i + 1, k, j, s->t[j].match, 0 };
 		} else if (!want_body && is(s, j, ";")) {
 			out[n] = (struct func){ i, i + 1, k, -1, -1, 0 };
@@ -334,6 +341,10 @@ static int parse_params(const struct src *s, int lp, int rp, struct param *out, 
 			else if (s->t[j].match >= 0 && strchr(")]", s->text[s->t[j].start]))
 				depth--;
 			j++;
+		}
+		if (j == i) {
+			i = j + 1;	/* an empty argument of a macro: nothing */
+			continue;
 		}
 		/* the name: after the last '*', else the last identifier that
 		 * is not an attribute */
@@ -612,6 +623,10 @@ static const char *plan_conv(struct fixer *fx, struct conv *c)
 	c->np = parse_params(s, c->def.lparen, c->def.rparen, c->p, 8);
 	for (i = c->def.spec; i < c->def.name; i++)
 		c->is_static |= is(s, i, "static");
+	/* (C23 and gnu2x allow a definition's parameter without a name) */
+	for (i = 0; i < c->np; i++)
+		if (c->p[i].name < 0 && strcmp(c->p[i].type, "void"))
+			return "a parameter has no name";
 	if (c->kind == K_LIB) {
 		c->pi = c->pf = -1;
 		for (i = 0; i < c->np; i++) {
@@ -1301,6 +1316,7 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 			struct buf b = { 0 };
 
 			buf_printf(&b, " %s", mode);
+			free(fx->e[fx->ne - 1].text);
 			fx->e[fx->ne - 1].text = b.s;
 		}
 		free(mode);
@@ -1347,7 +1363,8 @@ struct bd_result *collect(struct fixer *fx, const char *path)
 	sub.args = args;
 	sub.nargs = nset;
 	sub.flags = bd_xcalloc(fx->d->nflags + 2, sizeof(*sub.flags));
-	memcpy(sub.flags, fx->d->flags, fx->d->nflags * sizeof(*sub.flags));
+	if (fx->d->nflags)
+		memcpy(sub.flags, fx->d->flags, fx->d->nflags * sizeof(*sub.flags));
 	if (fx->extra_flag)
 		sub.flags[sub.nflags++] = (char *)fx->extra_flag;
 	if (strcmp(path, fx->s.path))
@@ -1830,6 +1847,7 @@ static int bd_drv_fix_files(struct drv *d, char *const *hdrs, int nhdrs)
 		fputs(fixed_lines.s, stderr);
 	}
 	free(fixed_lines.s);
+	memset(&fixed_lines, 0, sizeof(fixed_lines));
 	free(diff.s);
 	return bad ? EXIT_USAGE : left ? EXIT_FINDINGS : EXIT_CLEAN;
 }

@@ -53,10 +53,19 @@ const char *conv_obj(const struct conv *c)
 	return c->kind == K_RELEASE ? c->disk : c->bdev;
 }
 
+/* Copy the text from pos up to byte at.  Nothing when a dropped span has
+ * passed at already: text is never copied twice, and a length is never
+ * negative (which, as a size, would ask for all of memory). */
+static void copy_to(const struct src *s, struct buf *out, int pos, int at)
+{
+	if (at > pos)
+		buf_add(out, s->text + pos, at - pos);
+}
+
 /* Append out's text up to token i and rep; continue after token last. */
 static int put(struct rw *w, int i, int last, const char *rep)
 {
-	buf_add(w->out, w->s->text + w->pos, w->s->t[i].start - w->pos);
+	copy_to(w->s, w->out, w->pos, w->s->t[i].start);
 	buf_puts(w->out, rep);
 	w->pos = w->s->t[last].end;
 	return last;
@@ -92,15 +101,61 @@ static int bare(const struct src *s, int i)
 	return !is(s, i - 1, "->") && !is(s, i - 1, ".");
 }
 
+static int blank(char c)
+{
+	return c == ' ' || c == '\t';
+}
+
+/* Does the statement [first, last] have its lines to itself: nothing
+ * but blanks before it on its first line (and none of that line copied
+ * yet), nothing but blanks or a comment closed on that line after it? */
+static int own_lines(const struct src *s, int pos, int first, int last)
+{
+	int j = s->t[first].start, k = s->t[last].end;
+	const char *t = s->text;
+
+	while (j > pos && blank(t[j - 1]))
+		j--;
+	if (j > 0 && t[j - 1] != '\n')
+		return 0;
+	while (k < s->len && blank(t[k]))
+		k++;
+	if (k + 1 < s->len && t[k] == '/' && t[k + 1] == '*') {
+		for (k += 2; k + 1 < s->len && t[k] != '\n' && !(t[k] == '*' && t[k + 1] == '/'); k++)
+			;
+		if (k + 1 >= s->len || t[k] == '\n')
+			return 0;	/* the comment goes on: keep the line */
+		for (k += 2; k < s->len && blank(t[k]); k++)
+			;
+	} else if (k + 1 < s->len && t[k] == '/' && t[k + 1] == '/') {
+		return 1;
+	}
+	return k >= s->len || t[k] == '\n';
+}
+
+/* A statement that shares its line with other code: only its tokens go,
+ * with the blanks after them. */
+static int drop_tokens(const struct src *s, struct buf *out, int pos, int first, int last)
+{
+	copy_to(s, out, pos, s->t[first].start);
+	pos = s->t[last].end;
+	while (pos < s->len && blank(s->text[pos]))
+		pos++;
+	return pos;
+}
+
 /* Copy text up to the line of token first and skip that line through
- * token last (and a blank line that then follows the opening brace). */
+ * token last (and a blank line that then follows the opening brace); a
+ * statement without lines of its own loses only its tokens. */
 static int drop_line(const struct src *s, struct buf *out, int pos, int first, int last)
 {
 	int j = s->t[first].start;
 
+	if (!own_lines(s, pos, first, last))
+		return drop_tokens(s, out, pos, first, last);
 	while (j > 0 && s->text[j - 1] != '\n')
 		j--;
-	buf_add(out, s->text + pos, j - pos);
+	copy_to(s, out, pos, j);
 	pos = s->t[last].end;
 	while (pos < s->len && s->text[pos] != '\n')
 		pos++;
@@ -117,9 +172,11 @@ static int drop_stmt(const struct src *s, struct buf *out, int pos, int first, i
 {
 	int j = s->t[first].start, k;
 
+	if (!own_lines(s, pos, first, last))
+		return drop_tokens(s, out, pos, first, last);
 	while (j > 0 && s->text[j - 1] != '\n')
 		j--;
-	buf_add(out, s->text + pos, j - pos);
+	copy_to(s, out, pos, j);
 	if (out->n >= 3 && !strcmp(out->s + out->n - 3, "*/\n")) {
 		for (k = out->n - 3; k > 0 && strncmp(out->s + k, "/*", 2); k--)
 			;
@@ -494,7 +551,7 @@ static int r_file_guard(struct rw *w, int i)
 
 	if (!name_is(s, i, w->c->file) || !bare(s, i) || !is(s, i + 1, "&&"))
 		return 0;
-	buf_add(w->out, s->text + w->pos, s->t[i].start - w->pos);
+	copy_to(s, w->out, w->pos, s->t[i].start);
 	if (rp > 0 && is(s, i - 1, "(") && s->t[i - 1].match == rp + 1) {
 		w->pos = s->t[i + 3].start;
 		w->drop_tok = rp;
@@ -750,15 +807,18 @@ const char *rewrite_body(const struct src *s, struct conv *c, struct conv_set *c
 	buf_add(out, "", 0);
 	w.drop_tok = -1;
 	for (i = from; i < to && !w.why; i++) {
+		/* a token a dropped statement took with it */
+		if (s->t[i].start < w.pos)
+			continue;
 		if (i == w.drop_tok) {
-			buf_add(out, s->text + w.pos, s->t[i].start - w.pos);
+			copy_to(s, out, w.pos, s->t[i].start);
 			w.pos = s->t[i].end;
 			continue;
 		}
 		for (k = 0; k < w.npend && w.pend[k].first != i; k++)
 			;
 		if (k < w.npend) {
-			buf_add(out, s->text + w.pos, s->t[i].start - w.pos);
+			copy_to(s, out, w.pos, s->t[i].start);
 			buf_puts(out, w.pend[k].text);
 			w.pos = w.pend[k].resume;
 			i = w.pend[k].last;
@@ -777,7 +837,7 @@ const char *rewrite_body(const struct src *s, struct conv *c, struct conv_set *c
 			why_needed(&w, i);
 	}
 	if (!w.why)
-		buf_add(out, s->text + w.pos, s->t[to - 1].end - w.pos);
+		copy_to(s, out, w.pos, s->t[to - 1].end);
 	for (i = 0; i < w.nalias; i++)
 		free(w.alias[i]);
 	for (i = 0; i < w.nflags; i++)

@@ -40,536 +40,6 @@
 #include "review.h"
 #include "shape.h"
 
-/* ---- helpers shared with fix.c and hook.c ---- */
-
-void buf_add(struct buf *b, const char *s, size_t n)
-{
-	if (b->n + n + 1 > b->cap) {
-		b->cap = (b->n + n + 1) * 2;
-		b->s = bd_xrealloc(b->s, b->cap);
-	}
-	memcpy(b->s + b->n, s, n);
-	b->n += n;
-	b->s[b->n] = 0;
-}
-
-void buf_puts(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-
-void buf_printf(struct buf *b, const char *fmt, ...)
-{
-	va_list ap;
-	char *s;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	s = bd_xcalloc(n + 1, 1);
-	va_start(ap, fmt);
-	vsnprintf(s, n + 1, fmt, ap);
-	va_end(ap);
-	buf_add(b, s, n);
-	free(s);
-}
-
-int bd_drv_run(char *const argv[], const char *in, size_t inlen, struct buf *out, int quiet)
-{
-	int pin[2], pout[2], status;
-	char tmp[8192];
-	ssize_t n;
-	pid_t pid;
-
-	if (pipe(pin) || pipe(pout))
-		return -1;
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		dup2(pin[0], 0);
-		dup2(pout[1], 1);
-		if (quiet) {
-			int fd = open("/dev/null", O_WRONLY);
-
-			if (fd >= 0)
-				dup2(fd, 2);
-		}
-		close(pin[0]);
-		close(pin[1]);
-		close(pout[0]);
-		close(pout[1]);
-		execvp(argv[0], argv);
-		fprintf(stderr, "bdops: cannot run '%s': %s\n", argv[0], strerror(errno));
-		_exit(127);
-	}
-	close(pin[0]);
-	close(pout[1]);
-	/* The inputs here are patches: small enough for the pipe buffer
-	 * most of the time, but write and read in turn to be safe. */
-	if (in && inlen) {
-		size_t off = 0;
-
-		fcntl(pin[1], F_SETFL, O_NONBLOCK);
-		fcntl(pout[0], F_SETFL, O_NONBLOCK);
-		while (off < inlen) {
-			n = write(pin[1], in + off, inlen - off);
-			if (n > 0)
-				off += n;
-			else if (n < 0 && errno != EAGAIN && errno != EINTR)
-				break;
-			n = read(pout[0], tmp, sizeof(tmp));
-			if (n > 0 && out)
-				buf_add(out, tmp, n);
-			if (n <= 0)
-				usleep(1000);
-		}
-		fcntl(pout[0], F_SETFL, 0);
-	}
-	close(pin[1]);
-	while ((n = read(pout[0], tmp, sizeof(tmp))) != 0) {
-		if (n < 0) {
-			if (errno == EINTR || errno == EAGAIN)
-				continue;
-			break;
-		}
-		if (out)
-			buf_add(out, tmp, n);
-	}
-	close(pout[0]);
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	if (out && !out->s)
-		buf_add(out, "", 0);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-int bd_drv_read_file(const char *path, struct buf *out)
-{
-	char tmp[8192];
-	size_t n;
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-
-	if (!f)
-		return -1;
-	buf_add(out, "", 0);
-	while ((n = fread(tmp, 1, sizeof(tmp), f)) > 0)
-		buf_add(out, tmp, n);
-	if (f != stdin)
-		fclose(f);
-	return 0;
-}
-
-int bd_drv_mkdirs_for(const char *path)
-{
-	char dir[PATH_MAX];
-	char *p;
-
-	snprintf(dir, sizeof(dir), "%s", path);
-	p = strrchr(dir, '/');
-	if (!p)
-		return 0;
-	*p = 0;
-	return bd_drv_mkdirs(dir);
-}
-
-int bd_drv_mkdirs(const char *path)
-{
-	char dir[PATH_MAX];
-	char *p;
-
-	snprintf(dir, sizeof(dir), "%s", path);
-	for (p = dir + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(dir, 0777) && errno != EEXIST)
-			return -1;
-		*p = '/';
-	}
-	if (mkdir(dir, 0777) && errno != EEXIST)
-		return -1;
-	return 0;
-}
-
-int bd_drv_write_file(const char *path, const char *s, size_t n)
-{
-	FILE *f;
-	int bad;
-
-	if (bd_drv_mkdirs_for(path))
-		return -1;
-	f = fopen(path, "wb");
-	if (!f)
-		return -1;
-	bad = fwrite(s, 1, n, f) != n;
-	return fclose(f) || bad ? -1 : 0;
-}
-
-int bd_drv_close_output(FILE *out, const char *name)
-{
-	int bad = ferror(out), e = errno;
-
-	if (out == stdout || out == stderr)
-		bad |= fflush(out) != 0;
-	else
-		bad |= fclose(out) != 0;
-	if (!bad)
-		return 0;
-	e = errno ? errno : e;
-	fprintf(stderr, "bdops: cannot write the report to %s: %s\n",
-		out == stdout ? "standard output" : name ? name : "its file",
-		strerror(e ? e : EIO));
-	return -1;
-}
-
-static int rm_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
-{
-	(void)sb;
-	(void)flag;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
-void bd_drv_rm_rf(const char *dir)
-{
-	nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
-}
-
-char *bd_drv_tmpdir(const char *cmd)
-{
-	const char *tmp = getenv("TMPDIR");
-	char path[PATH_MAX];
-
-	snprintf(path, sizeof(path), "%s/bdops-%s.XXXXXX", tmp && *tmp ? tmp : "/tmp", cmd);
-	if (!mkdtemp(path)) {
-		fprintf(stderr, "bdops %s: cannot create a temporary directory: %s\n", cmd,
-			strerror(errno));
-		return NULL;
-	}
-	return bd_xstrdup(path);
-}
-
-const char *bd_drv_self(void)
-{
-	static char self[PATH_MAX];
-	ssize_t n;
-
-	if (!self[0]) {
-		n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-		if (n <= 0)
-			n = snprintf(self, sizeof(self), "bdops");
-		self[n] = 0;
-	}
-	return self;
-}
-
-/* ---- the change: which files, what their lines were ---- */
-
-void lines_add(struct lines *l, const char *s, size_t n)
-{
-	char *c = bd_xcalloc(n + 1, 1);
-
-	memcpy(c, s, n);
-	BD_GROW(l->v, l->n, l->cap);
-	l->v[l->n++] = c;
-}
-
-void lines_free(struct lines *l)
-{
-	for (int i = 0; i < l->n; i++)
-		free(l->v[i]);
-	free(l->v);
-	memset(l, 0, sizeof(*l));
-}
-
-static int lines_has(const struct lines *l, const char *s)
-{
-	for (int i = 0; i < l->n; i++)
-		if (!strcmp(l->v[i], s))
-			return 1;
-	return 0;
-}
-
-/* A name git quoted ("dr\303\251.c", with \t \" \\ and octal escapes,
- * for core.quotePath) back to its bytes; *len is how much of s it took. */
-static char *git_unquote(const char *s, size_t n, size_t *len)
-{
-	char *p = bd_xcalloc(n + 1, 1);
-	size_t i = 1, k = 0;
-
-	for (; i < n && s[i] != '"'; i++) {
-		if (s[i] != '\\' || i + 1 >= n) {
-			p[k++] = s[i];
-			continue;
-		}
-		i++;
-		if (s[i] >= '0' && s[i] <= '7' && i + 2 < n) {
-			p[k++] = (char)(((s[i] - '0') << 6) | ((s[i + 1] - '0') << 3) | (s[i + 2] - '0'));
-			i += 2;
-			continue;
-		}
-		switch (s[i]) {
-		case 'a': p[k++] = '\a'; break;
-		case 'b': p[k++] = '\b'; break;
-		case 'f': p[k++] = '\f'; break;
-		case 'n': p[k++] = '\n'; break;
-		case 'r': p[k++] = '\r'; break;
-		case 't': p[k++] = '\t'; break;
-		case 'v': p[k++] = '\v'; break;
-		default: p[k++] = s[i];
-		}
-	}
-	*len = i < n ? i + 1 : n;
-	return p;
-}
-
-/* "a/drivers/x.c\t2009-01-01 ..." or a quoted "a/dr\303\251.c" ->
- * "drivers/x.c"; NULL for /dev/null. */
-static char *diff_path(const char *s, size_t n, int strip)
-{
-	char *p, *tab;
-	size_t used;
-
-	if (n && s[0] == '"') {
-		p = git_unquote(s, n, &used);
-	} else {
-		p = bd_xcalloc(n + 1, 1);
-		memcpy(p, s, n);
-		tab = strchr(p, '\t');
-		if (tab)
-			*tab = 0;
-		while (*p && (p[strlen(p) - 1] == ' ' || p[strlen(p) - 1] == '\r'))
-			p[strlen(p) - 1] = 0;
-	}
-	if (!strcmp(p, "/dev/null")) {
-		free(p);
-		return NULL;
-	}
-	for (int i = 0; i < strip; i++) {
-		char *slash = strchr(p, '/');
-
-		if (slash)
-			memmove(p, slash + 1, strlen(slash));
-	}
-	return p;
-}
-
-struct tfile *file_for(struct review *rv, char *old, char *new)
-{
-	const char *key = new ? new : old;
-	struct tfile *f;
-
-	/* A series touching one file twice: one entry, lines merged. */
-	for (int i = 0; i < rv->nfiles; i++) {
-		f = &rv->files[i];
-		if ((f->new && new && !strcmp(f->new, new)) ||
-		    (!f->new && !new && f->old && !strcmp(f->old, key))) {
-			free(old);
-			free(new);
-			return f;
-		}
-	}
-	BD_GROW(rv->files, rv->nfiles, rv->cap_files);
-	f = &rv->files[rv->nfiles++];
-	memset(f, 0, sizeof(*f));
-	f->old = old;
-	f->new = new;
-	return f;
-}
-
-static int starts(const char *s, const char *end, const char *pre)
-{
-	size_t n = strlen(pre);
-
-	return (size_t)(end - s) >= n && !strncmp(s, pre, n);
-}
-
-void hunk_start(struct hunk *h, const char *p, const char *eol)
-{
-	long a = 0, b = 1, c = 0, dd = 1;
-	char hdr[256];
-	size_t n = eol - p < 255 ? (size_t)(eol - p) : 255;
-
-	memcpy(hdr, p, n);
-	hdr[n] = 0;
-	if (sscanf(hdr, "@@ -%ld,%ld +%ld,%ld", &a, &b, &c, &dd) == 4) {
-		/* both counts given */
-	} else if (sscanf(hdr, "@@ -%ld +%ld,%ld", &a, &c, &dd) == 3) {
-		b = 1;
-	} else if (sscanf(hdr, "@@ -%ld,%ld +%ld", &a, &b, &c) == 3) {
-		dd = 1;
-	} else {
-		b = dd = 1;
-	}
-	h->old_left = b;
-	h->new_left = dd;
-	/* a file created or deleted whole needs no context */
-	h->context = (!a && !b) || (!c && !dd);
-}
-
-int hunk_line(struct review *rv, struct hunk *h, struct tfile *f, const char *p,
-	      const char *eol)
-{
-	char c = p < eol ? *p : ' ';
-
-	if (h->old_left <= 0 && h->new_left <= 0)
-		return 0;
-	if (c == '\\')
-		return 1;
-	if (c == '+') {
-		lines_add(&f->added, p + 1, eol - p - 1);
-		h->new_left--;
-	} else if (c == '-') {
-		lines_add(&f->removed, p + 1, eol - p - 1);
-		h->old_left--;
-	} else {
-		h->old_left--;
-		h->new_left--;
-		h->context = 1;
-	}
-	/* git applies a hunk without context (diff -U0) only when told so;
-	 * one with context keeps its checks */
-	if (h->old_left <= 0 && h->new_left <= 0 && !h->context)
-		rv->zero_context = 1;
-	return 1;
-}
-
-/*
- * Parse a unified diff (git or plain, possibly inside an mbox).  Hunk
- * bodies are counted from their headers, so mail text around the diff
- * and the "-- " signature are never taken for diff lines.
- */
-/* One "diff --git" section: what git says about it besides hunks. */
-struct section {
-	const char *start;		/* its "diff --git" line */
-	char *from, *to;		/* rename or copy */
-	int copy, mode, binary, hunks;
-	char what[512];			/* "Binary files a/x and b/x differ" */
-};
-
-static void section_end(struct review *rv, struct section *sec, const char *end)
-{
-	const char *why = NULL;
-
-	if (!sec->start)
-		return;
-	if (sec->binary)
-		why = "a binary change";
-	else if (!sec->hunks && (sec->from || sec->to))
-		why = sec->copy ? "copied without changes" : "renamed without changes";
-	else if (!sec->hunks && sec->mode)
-		why = "a mode change only";
-	if (why && sec->from && sec->to)
-		fprintf(stderr, "bdops review: skipped %s -> %s: %s\n", sec->from, sec->to, why);
-	else if (why && sec->binary)
-		fprintf(stderr, "bdops review: skipped %s (%s)\n", why, sec->what);
-	else if (why)
-		fprintf(stderr, "bdops review: skipped %s\n", why);
-	/* what is skipped leaves the scratch copy of the patch: a binary
-	 * hunk without its data does not apply, a rename without hunks
-	 * needs a file nobody copied */
-	if (why) {
-		BD_GROW(rv->cut, rv->ncut, rv->cap_cut);
-		rv->cut[rv->ncut][0] = sec->start - rv->text;
-		rv->cut[rv->ncut++][1] = end - rv->text;
-	}
-	free(sec->from);
-	free(sec->to);
-	memset(sec, 0, sizeof(*sec));
-}
-
-/* "rename from NAME" and the like: NAME, unquoted. */
-static char *header_name(const char *p, const char *eol, const char *pre)
-{
-	size_t n = strlen(pre), used;
-
-	p += n;
-	if (p < eol && *p == '"')
-		return git_unquote(p, eol - p, &used);
-	return diff_path(p, eol - p, 0);
-}
-
-static int parse_diff(struct review *rv, const char *text, size_t len)
-{
-	const char *p = text, *end = text + len, *eol, *minus = NULL;
-	size_t minus_len = 0;
-	struct tfile *f = NULL;
-	struct hunk h = { 0 };
-	struct section sec = { 0 };
-	int lines = 0, crs = 0;
-
-	rv->strip = -1;
-	rv->text = text;
-	for (; p < end; p = eol + (eol < end)) {
-		eol = memchr(p, '\n', end - p);
-		if (!eol)
-			eol = end;
-		lines++;
-		crs += eol > p && eol[-1] == '\r';
-		if (f && hunk_line(rv, &h, f, p, eol))
-			continue;
-		if (starts(p, eol, "diff --git ")) {
-			section_end(rv, &sec, p);
-			sec.start = p;
-		} else if (sec.start && starts(p, eol, "rename from ")) {
-			sec.from = header_name(p, eol, "rename from ");
-		} else if (sec.start && starts(p, eol, "rename to ")) {
-			sec.to = header_name(p, eol, "rename to ");
-		} else if (sec.start && starts(p, eol, "copy from ")) {
-			sec.from = header_name(p, eol, "copy from ");
-			sec.copy = 1;
-		} else if (sec.start && starts(p, eol, "copy to ")) {
-			sec.to = header_name(p, eol, "copy to ");
-			sec.copy = 1;
-		} else if (sec.start && starts(p, eol, "new mode ")) {
-			sec.mode = 1;
-		} else if (sec.start && (starts(p, eol, "Binary files ") ||
-					 starts(p, eol, "GIT binary patch"))) {
-			sec.binary = 1;
-			if (!sec.what[0])
-				snprintf(sec.what, sizeof(sec.what), "%.*s", (int)(eol - p), p);
-		}
-		if (starts(p, eol, "--- ")) {
-			minus = p + 4;
-			minus_len = eol - minus;
-		} else if (starts(p, eol, "+++ ") && minus) {
-			const char *plus = p + 4;
-			size_t plus_len = eol - plus;
-			int strip;
-
-			if (rv->strip < 0) {
-				int qa = minus_len && minus[0] == '"';
-				int qb = plus_len && plus[0] == '"';
-				int a = minus_len > (size_t)(2 + qa) && !strncmp(minus + qa, "a/", 2);
-				int b = plus_len > (size_t)(2 + qb) && !strncmp(plus + qb, "b/", 2);
-				int an = minus_len >= 9 && !strncmp(minus, "/dev/null", 9);
-				int bn = plus_len >= 9 && !strncmp(plus, "/dev/null", 9);
-
-				rv->strip = ((a || an) && (b || bn) && !(an && bn)) ? 1 : 0;
-			}
-			strip = rv->strip;
-			f = file_for(rv, diff_path(minus, minus_len, strip),
-				     diff_path(plus, plus_len, strip));
-			minus = NULL;
-			sec.hunks = 1;
-		} else if (starts(p, eol, "@@ -") && f) {
-			hunk_start(&h, p, eol);
-		} else {
-			minus = starts(p, eol, "--- ") ? minus : NULL;
-		}
-	}
-	section_end(rv, &sec, end);
-	if (rv->strip < 0)
-		rv->strip = 1;
-	rv->crlf = crs > lines / 2;
-	return rv->nfiles;
-}
 
 /* ---- git ---- */
 
@@ -646,6 +116,18 @@ static int put_side(struct review *rv, int side, const char *rel, const struct b
 	return ret;
 }
 
+/* A side that is a symlink: the blob is its target. */
+static int put_link(struct review *rv, int side, const char *rel, const struct buf *target)
+{
+	char *p = side_path(rv, side, rel);
+	int ret = bd_drv_mkdirs_for(p) || symlink(target->s ? target->s : "", p);
+
+	if (ret)
+		fprintf(stderr, "bdops review: cannot write '%s': %s\n", p, strerror(errno));
+	free(p);
+	return ret;
+}
+
 /* Revision mode: old from rev 'a', new from rev 'b' (NULL: the working
  * tree; "" with staged: the index). */
 static int materialise_revs(struct review *rv, const char *a, const char *b)
@@ -656,23 +138,67 @@ static int materialise_revs(struct review *rv, const char *a, const char *b)
 
 		if (f->old && a) {
 			if (git_show(a, f->old, &t) == 0) {
-				if (put_side(rv, 0, f->old, &t))
+				if ((f->link[0] ? put_link : put_side)(rv, 0, f->old, &t))
 					return -1;
 				f->have_old = 1;
 			}
 			free(t.s);
 			memset(&t, 0, sizeof(t));
 		}
-		if (f->new) {
+		if (f->new && f->link[1] && !b) {
+			char *p = side_path(rv, 1, f->new), target[PATH_MAX];
+			ssize_t n = readlink(f->new, target, sizeof(target) - 1);
+
+			free(p);
+			if (n >= 0) {
+				buf_add(&t, target, n);
+				if (put_link(rv, 1, f->new, &t))
+					return -1;
+				f->have_new = 1;
+			}
+			free(t.s);
+		} else if (f->new) {
 			int ret = b ? git_show(b, f->new, &t) : bd_drv_read_file(f->new, &t);
 
 			if (ret == 0) {
-				if (put_side(rv, 1, f->new, &t))
+				if ((f->link[1] ? put_link : put_side)(rv, 1, f->new, &t))
 					return -1;
 				f->have_new = 1;
 			}
 			free(t.s);
 		}
+	}
+	return 0;
+}
+
+int review_have_blob(struct review *rv, const char *id)
+{
+	char spec[128];
+
+	if (!rv->in_git)
+		return 0;
+	snprintf(spec, sizeof(spec), "%s^{blob}", id);
+	return git(NULL, 1, "rev-parse", "-q", "--verify", spec, NULL, NULL, NULL, NULL,
+		   NULL) == 0;
+}
+
+/* A C file whose patch section holds no data: its blobs. */
+static int put_blobs(struct review *rv, struct tfile *f)
+{
+	for (int side = 0; side < 2; side++) {
+		const char *rel = side ? f->new : f->old;
+		struct buf t = { 0 };
+		int ret;
+
+		if (!rel || !f->blob[side])
+			continue;
+		ret = git(&t, 1, "cat-file", "blob", f->blob[side], NULL, NULL, NULL, NULL, NULL,
+			  NULL);
+		if (!ret)
+			ret = put_side(rv, side, rel, &t);
+		free(t.s);
+		if (ret)
+			return -1;
 	}
 	return 0;
 }
@@ -705,13 +231,24 @@ static int run_patch(struct review *rv, const char *dir, const char *patch, int 
 	return ret;
 }
 
+/* The checkout's file (or symlink) rel into a side. */
 static int copy_in(struct review *rv, int side, const char *rel)
 {
 	struct buf t = { 0 };
+	char target[PATH_MAX];
+	struct stat st;
+	ssize_t n;
 	int ret = 0;
 
-	if (bd_drv_read_file(rel, &t) == 0)
+	if (!lstat(rel, &st) && S_ISLNK(st.st_mode)) {
+		n = readlink(rel, target, sizeof(target) - 1);
+		if (n >= 0) {
+			buf_add(&t, target, n);
+			ret = put_link(rv, side, rel, &t);
+		}
+	} else if (bd_drv_read_file(rel, &t) == 0) {
 		ret = put_side(rv, side, rel, &t);
+	}
 	free(t.s);
 	return ret;
 }
@@ -726,18 +263,19 @@ static void mark_present(struct review *rv)
 
 		if (f->old) {
 			p = side_path(rv, 0, f->old);
-			f->have_old = !stat(p, &st);
+			f->have_old = !lstat(p, &st);
 			free(p);
 		}
 		if (f->new) {
 			p = side_path(rv, 1, f->new);
-			f->have_new = !stat(p, &st);
+			f->have_new = !lstat(p, &st);
 			free(p);
 		}
 	}
 }
 
-/* The patch as given, less the binary sections nothing here can apply. */
+/* The patch as given, less the sections nothing here can apply; 1 if
+ * some section is left to apply, 0 if none, -1 if it cannot be written. */
 static int write_patch(struct review *rv, const char *path, const struct buf *diff)
 {
 	struct buf b = { 0 };
@@ -746,19 +284,49 @@ static int write_patch(struct review *rv, const char *path, const struct buf *di
 
 	buf_add(&b, "", 0);
 	for (int i = 0; i < rv->ncut; i++) {
-		buf_add(&b, diff->s + at, rv->cut[i][0] - at);
-		at = rv->cut[i][1];
+		if (rv->cut[i][0] > at)
+			buf_add(&b, diff->s + at, rv->cut[i][0] - at);
+		at = rv->cut[i][1] > at ? rv->cut[i][1] : at;
 	}
 	if (diff->n > at)
 		buf_add(&b, diff->s + at, diff->n - at);
 	ret = bd_drv_write_file(path, b.s, b.n);
+	if (!ret)
+		ret = strstr(b.s, "\n+++ ") || strstr(b.s, "diff --git ") ? 1 : 0;
 	free(b.s);
 	return ret;
 }
 
+/* The checkout's files the patch starts from, into both sides: the old
+ * ones (forward) or the new ones (reverse), and the sources of copies. */
+static int copy_sources(struct review *rv, int reverse)
+{
+	for (int i = 0; i < rv->nfiles; i++) {
+		struct tfile *f = &rv->files[i];
+		const char *rel = reverse ? f->new : f->old;
+
+		if (f->via_blobs)
+			continue;
+		if (rel && (copy_in(rv, 0, rel) || copy_in(rv, 1, rel)))
+			return -1;
+		if (f->copy_from && (copy_in(rv, 0, f->copy_from) || copy_in(rv, 1, f->copy_from)))
+			return -1;
+	}
+	return 0;
+}
+
+static int blobs_in(struct review *rv)
+{
+	for (int i = 0; i < rv->nfiles; i++)
+		if (rv->files[i].via_blobs && put_blobs(rv, &rv->files[i]))
+			return -1;
+	mark_present(rv);
+	return 0;
+}
+
 /* Patch mode: the checkout holds the old version (apply the patch to a
  * copy), or the patch is already applied (reverse-apply it to a copy). */
-static int materialise_patch(struct review *rv, const char *patch)
+static int materialise_patch(struct review *rv, const char *patch, int apply)
 {
 	char dir[2][PATH_MAX];
 	int i;
@@ -767,39 +335,125 @@ static int materialise_patch(struct review *rv, const char *patch)
 		snprintf(dir[i], sizeof(dir[i]), "%s/%s", rv->tmp, i ? "new" : "old");
 		mkdir(dir[i], 0777);
 	}
-	for (i = 0; i < rv->nfiles; i++) {
-		struct tfile *f = &rv->files[i];
-
-		if (f->old && (copy_in(rv, 0, f->old) || copy_in(rv, 1, f->old)))
-			return -1;
-	}
+	if (copy_sources(rv, 0))
+		return -1;
+	if (!apply)
+		return blobs_in(rv);
 	if (run_patch(rv, dir[1], patch, 0, 1) == 0) {
 		run_patch(rv, dir[1], patch, 0, 0);
-		mark_present(rv);
-		return 0;
+		return blobs_in(rv);
 	}
 	/* Already applied?  Then the checkout is the new version. */
-	bd_drv_rm_rf(dir[0]);
-	bd_drv_rm_rf(dir[1]);
-	mkdir(dir[0], 0777);
-	mkdir(dir[1], 0777);
-	for (i = 0; i < rv->nfiles; i++) {
-		struct tfile *f = &rv->files[i];
-
-		if (f->new && (copy_in(rv, 0, f->new) || copy_in(rv, 1, f->new)))
-			return -1;
+	for (i = 0; i < 2; i++) {
+		bd_drv_rm_rf(dir[i]);
+		mkdir(dir[i], 0777);
 	}
+	if (copy_sources(rv, 1))
+		return -1;
 	if (run_patch(rv, dir[0], patch, 1, 1) == 0) {
 		run_patch(rv, dir[0], patch, 1, 0);
 		fputs("bdops review: the patch is already applied; comparing with the files "
 		      "before it\n", stderr);
-		mark_present(rv);
-		return 0;
+		return blobs_in(rv);
 	}
 	fprintf(stderr, "bdops review: the patch does not apply to the files in '%s' "
 		"(forward or reverse)%s\n", rv->top, rv->crlf ? "; its lines end in CRLF "
 		"(\\r\\n): if the files' do not, convert it first (dos2unix)" : "");
 	return -1;
+}
+
+/* ---- the two versions compared line by line ---- */
+
+/* Each side's paths that the change says are not there (deleted,
+ * renamed away, not yet added): the scratch tree must not show the
+ * checkout's copy in their place. */
+static void hide(struct lines *l, const char *rel)
+{
+	if (!lines_has(l, rel))
+		lines_add(l, rel, strlen(rel));
+}
+
+static void hide_absent(struct review *rv)
+{
+	for (int i = 0; i < rv->nfiles; i++) {
+		struct tfile *f = &rv->files[i];
+		int same = f->old && f->new && !strcmp(f->old, f->new);
+
+		if (f->old && !(same && f->have_new))
+			hide(&rv->hide[1], f->old);
+		if (f->new && !(same && f->have_old))
+			hide(&rv->hide[0], f->new);
+	}
+}
+
+/* The hunks of "git diff --no-index -U0" between the two versions
+ * (-a: text whatever attributes say), for the line map and quoting. */
+static void line_map(struct review *rv, struct tfile *f)
+{
+	char *a, *b, *v[16];
+	struct buf out = { 0 };
+	const char *p, *end, *eol;
+	int n = 0;
+
+	if (!f->have_old || !f->have_new)
+		return;
+	a = side_path(rv, 0, f->old);
+	b = side_path(rv, 1, f->new);
+	v[n++] = "git";
+	v[n++] = "diff";
+	v[n++] = "--no-index";
+	v[n++] = "--no-color";
+	v[n++] = "--no-ext-diff";
+	v[n++] = "--no-textconv";
+	v[n++] = "-a";
+	v[n++] = "-U0";
+	v[n++] = "--";
+	v[n++] = a;
+	v[n++] = b;
+	v[n] = NULL;
+	bd_drv_run(v, NULL, 0, &out, 1);	/* 1: they differ */
+	p = out.s ? out.s : "";
+	end = p + out.n;
+	for (; p < end; p = eol + (eol < end)) {
+		long h[4];
+
+		eol = memchr(p, '\n', end - p);
+		if (!eol)
+			eol = end;
+		if (hunk_header(p, eol, h))
+			continue;
+		BD_GROW(f->hunks, f->nhunks, f->cap_hunks);
+		memcpy(f->hunks[f->nhunks++], h, sizeof(h));
+	}
+	free(out.s);
+	free(a);
+	free(b);
+}
+
+/* The line of the other version a line of this one is (side 1: the new
+ * line's old line), or 0 if the change added (removed) it. */
+static long map_line(const struct tfile *f, int side, long line)
+{
+	long delta = 0;
+
+	if (!f)
+		return line;
+	if (!(side ? f->have_old : f->have_new))
+		return 0;
+	for (int i = 0; i < f->nhunks; i++) {
+		/* this side's range of the hunk, and the other's */
+		long start = f->hunks[i][side ? 2 : 0], len = f->hunks[i][side ? 3 : 1];
+		long olen = f->hunks[i][side ? 1 : 3];
+
+		if (!len)
+			start++;	/* an empty range follows its line */
+		if (line < start)
+			return line - delta;
+		if (line < start + len)
+			return 0;
+		delta += len - olen;
+	}
+	return line - delta;
 }
 
 /* ---- compile flags ---- */
@@ -956,9 +610,10 @@ int ccdb_flags(struct review *rv, const char *rel, struct lines *out)
 	} else {
 		shell_split(bd_json_get_str(e, "command", ""), &args);
 	}
-	/* Keep what changes the meaning of the code; drop the compiler, the
-	 * input, the output and dependency files. */
-	for (i = 1; i < args.n; i++) {
+	/* Keep what changes the meaning of the code; drop the compiler (and
+	 * its launcher: "ccache gcc"), the input, the output and dependency
+	 * files. */
+	for (i = bd_drv_compiler_end(args.v, args.n); i < args.n; i++) {
 		const char *a = args.v[i], *val;
 		int k;
 
@@ -1038,7 +693,7 @@ static const char *guess_era(const char *path)
 static void default_flags(struct review *rv, const char *rel, const char *text_path,
 			  struct lines *out)
 {
-	char dir[PATH_MAX], cand[PATH_MAX * 2], *slash;
+	char dir[PATH_MAX * 2], cand[PATH_MAX * 3], *slash;
 	const char *base[] = { "-std=gnu11", "-Wall", "-Wextra", NULL };
 	struct buf b = { 0 };
 	int i;
@@ -1080,14 +735,23 @@ static void default_flags(struct review *rv, const char *rel, const char *text_p
 	}
 }
 
-/* The flags for one side of rel, with the scratch tree overlaid on every
- * include directory inside the checkout. */
-static char **side_flags(struct review *rv, int side, const char *rel, const char *text_path,
-			 int *nout)
+/* A path of the checkout as the compile in a scratch tree (its cwd)
+ * names it: relative; a path outside stays as it is. */
+static void tree_relative(struct review *rv, const char *p, struct lines *out)
+{
+	size_t tl = strlen(rv->top);
+
+	if (!strncmp(p, rv->top, tl) && (p[tl] == '/' || !p[tl]))
+		p = p[tl] ? p + tl + 1 : ".";
+	lines_add(out, p, strlen(p));
+}
+
+/* The flags for one side of rel, for a compile that runs in that side's
+ * scratch tree (review_tree.c): a path inside the checkout is made
+ * relative, so it names the scratch tree's version. */
+static char **side_flags(struct review *rv, const char *rel, const char *text_path, int *nout)
 {
 	struct lines raw = { 0 }, res = { 0 };
-	char overlay[PATH_MAX * 2], dir[PATH_MAX], *slash;
-	size_t tl = strlen(rv->top);
 	int i;
 
 	if (rv->d->flags_given) {
@@ -1115,34 +779,13 @@ static char **side_flags(struct review *rv, int side, const char *rel, const cha
 		default_flags(rv, rel, text_path, &raw);
 	}
 	for (i = 0; i < raw.n; i++) {
-		const char *a = raw.v[i];
+		const char *val;
 
-		if ((!strcmp(a, "-I") || !strcmp(a, "-iquote") || !strcmp(a, "-isystem") ||
-		     !strcmp(a, "-idirafter")) && i + 1 < raw.n) {
-			const char *p = raw.v[i + 1];
-
-			if (!strncmp(p, rv->top, tl) && (p[tl] == '/' || !p[tl])) {
-				snprintf(overlay, sizeof(overlay), "%s/%s%s", rv->tmp,
-					 side ? "new" : "old", p + tl);
-				if (is_dir(overlay)) {
-					lines_add(&res, a, strlen(a));
-					lines_add(&res, overlay, strlen(overlay));
-				}
-			}
-		}
-		lines_add(&res, a, strlen(a));
+		lines_add(&res, raw.v[i], strlen(raw.v[i]));
+		if (path_opt(raw.v[i], &val) >= 0 && !*val && i + 1 < raw.n)
+			tree_relative(rv, raw.v[++i], &res);
 	}
-	/* "header.h" next to the file: the scratch copy's own directory is
-	 * searched first, then the checkout's. */
-	snprintf(dir, sizeof(dir), "%s/%s", rv->top, rel);
-	slash = strrchr(dir, '/');
-	if (slash)
-		*slash = 0;
-	lines_add(&res, "-iquote", 7);
-	lines_add(&res, dir, strlen(dir));
-	for (i = 0; i < raw.n; i++)
-		free(raw.v[i]);
-	free(raw.v);
+	lines_free(&raw);
 	*nout = res.n;
 	return res.v;
 }
@@ -1158,23 +801,33 @@ static const char *strip_prefix(const char *file, const char *pre)
 	return NULL;
 }
 
-static const char *repo_path(struct review *rv, struct bd_result *r, const char *file)
+/* A finding's file as the repository names it: the compile ran in the
+ * side's tree with repository paths, so a relative path is one already;
+ * an absolute one inside the tree or the checkout, or reached through
+ * their symlinks, is made one. */
+static const char *repo_path(struct review *rv, struct bd_result *r, const char *root,
+			     const char *file)
 {
-	char pre[PATH_MAX], norm[PATH_MAX * 2];
+	char abs[PATH_MAX * 2], real[PATH_MAX], rroot[PATH_MAX], rtop[PATH_MAX];
 	const char *rel;
 
-	/* "dir/../x.h" as an include reached it: the file it names */
-	if (file && file[0] == '/' && strstr(file, "/.")) {
-		bd_abspath(file, norm, sizeof(norm));
-		file = norm;
-	}
-	for (int side = 0; side < 2; side++) {
-		snprintf(pre, sizeof(pre), "%s/%s", rv->tmp, side ? "new" : "old");
-		rel = strip_prefix(file, pre);
-		if (rel)
-			return bd_result_str(r, rel);
-	}
-	rel = strip_prefix(file, rv->top);
+	if (!file)
+		return NULL;
+	if (file[0] == '/')
+		snprintf(abs, sizeof(abs), "%s", file);
+	else
+		snprintf(abs, sizeof(abs), "%s/%s", root, file);
+	if (!realpath(abs, real))
+		bd_abspath(abs, real, sizeof(real));
+	if (!realpath(root, rroot))
+		snprintf(rroot, sizeof(rroot), "%s", root);
+	if (!realpath(rv->top, rtop))
+		snprintf(rtop, sizeof(rtop), "%s", rv->top);
+	rel = strip_prefix(real, rroot);
+	if (!rel)
+		rel = strip_prefix(real, rtop);
+	if (!rel && file[0] != '/')
+		rel = file;
 	return bd_result_str(r, rel ? rel : file);
 }
 
@@ -1182,24 +835,35 @@ static int check_side(struct review *rv, int side, const char *rel)
 {
 	struct drv sub = *rv->d;
 	struct bd_result *r;
-	char *path = side_path(rv, side, rel);
+	char *path = bd_xstrdup(rel), *text = side_path(rv, side, rel), root[PATH_MAX];
+	char real[PATH_MAX];
 	int failed, status, i, k;
 
+	snprintf(root, sizeof(root), "%s/%s", rv->tmp, side ? "new" : "old");
 	sub.args = &path;
 	sub.nargs = 1;
 	sub.cap_args = 0;
-	sub.flags = side_flags(rv, side, rel, path, &sub.nflags);
+	sub.flags = side_flags(rv, rel, text, &sub.nflags);
 	sub.cap_flags = sub.nflags;
 	sub.result = NULL;
 	sub.o.output = NULL;
 	sub.o.baseline = NULL;
 	sub.o.facts_dir = NULL;
+	/* bdops-clang-tool names its input by its absolute (real) path */
+	sub.log_root = realpath(root, real) ? real : root;
 	if (rv->d->o.verbose)
 		fprintf(stderr, "bdops review: checking %s of %s\n", side ? "new" : "old", rel);
+	/* in the side's tree, with the repository path: the compiler's own
+	 * errors name the file as the repository does */
+	if (chdir(root)) {
+		fprintf(stderr, "bdops review: cannot enter '%s': %s\n", root, strerror(errno));
+		rv->failed++;
+		goto out;
+	}
 	r = bd_drv_collect(&sub, &failed, &status);
 	if (!r) {
 		rv->failed++;
-		return -1;
+		goto back;
 	}
 	if (failed) {
 		char why[PATH_MAX + 64];
@@ -1218,19 +882,24 @@ static int check_side(struct review *rv, int side, const char *rel)
 
 		if (f->suppressed || !sub.o.enabled[f->check])
 			continue;
-		f->loc.file = repo_path(rv, r, f->loc.file);
+		f->loc.file = repo_path(rv, r, root, f->loc.file);
 		for (k = 0; k < f->nnotes; k++)
-			f->notes[k].loc.file = repo_path(rv, r, f->notes[k].loc.file);
+			f->notes[k].loc.file = repo_path(rv, r, root, f->notes[k].loc.file);
 		for (k = 0; k < f->nedits; k++)
-			f->edits[k].loc.file = repo_path(rv, r, f->edits[k].loc.file);
+			f->edits[k].loc.file = repo_path(rv, r, root, f->edits[k].loc.file);
 		bd_result_add(rv->res[side], f);
 	}
 	rv->res[side]->nfuncs += r->nfuncs;
 	bd_result_free(r);
+back:
+	if (chdir(rv->top))
+		rv->failed++;
+out:
 	for (i = 0; i < sub.nflags; i++)
 		free(sub.flags[i]);
 	free(sub.flags);
 	free(path);
+	free(text);
 	return 0;
 }
 
@@ -1259,12 +928,13 @@ static void quote(struct review *rv, FILE *out, const struct bd_finding *f, int 
 
 	if (!f->loc.file || f->loc.line < 1)
 		return;
-	path = tf ? side_path(rv, side, f->loc.file) : bd_xstrdup(f->loc.file);
+	/* the side's tree has every file as that side has it */
+	path = f->loc.file[0] == '/' ? bd_xstrdup(f->loc.file) : side_path(rv, side, f->loc.file);
 	line = bd_source_line(path, f->loc.line);
 	free(path);
 	if (!line)
 		return;
-	if (tf && lines_has(side ? &tf->added : &tf->removed, line))
+	if (tf && !map_line(tf, side, f->loc.line))
 		sign = side ? '+' : '-';
 	fprintf(out, "> %c%s\n\n", sign, line);
 }
@@ -1359,22 +1029,59 @@ static void write_sarif(struct review *rv, FILE *out, int *intro, int nintro)
 	bd_result_free(r);
 }
 
-/* Pair old and new findings by identity; each old one pairs once. */
+/* A finding's identity (core/suppress.c's baseline identity: file,
+ * function, check, message with its numbers blanked), a new one's taken
+ * under its file's old name, so that a renamed file's findings are its
+ * old ones; and where the other version has its line (0: a line the
+ * change added or removed). */
+static uint64_t identity(struct review *rv, const struct bd_finding *f, int side, long *line)
+{
+	const struct tfile *tf = tfile_of(rv, f->loc.file, side);
+	struct bd_finding g = *f;
+
+	*line = map_line(tf, side, f->loc.line);
+	if (side && tf && tf->old)
+		g.loc.file = tf->old;
+	return bd_finding_hash(&g, NULL);
+}
+
+/*
+ * Pair old and new findings; each old one pairs once.  First a new
+ * finding on a line the change left alone pairs with the same finding on
+ * that line of the old version (so when a changed line above an
+ * unchanged one gains the finding the unchanged one had, the changed one
+ * is what is new); then what is left pairs by identity alone, so code
+ * that merely moved is not new.
+ */
 static void compare(struct review *rv, int *intro, int *nintro, int *gone, int *ngone)
 {
 	struct bd_result *o = rv->res[0], *n = rv->res[1];
-	uint64_t *ok = bd_xcalloc(o->n + 1, sizeof(*ok));
-	char *used = bd_xcalloc(o->n + 1, 1);
+	uint64_t *ok = bd_xcalloc(o->n + 1, sizeof(*ok)), *nk = bd_xcalloc(n->n + 1, sizeof(*nk));
+	long *nl = bd_xcalloc(n->n + 1, sizeof(*nl)), unused;
+	char *used = bd_xcalloc(o->n + 1, 1), *paired = bd_xcalloc(n->n + 1, 1);
 	int i, k;
 
 	for (k = 0; k < o->n; k++)
-		ok[k] = bd_finding_hash(&o->v[k], NULL);
+		ok[k] = identity(rv, &o->v[k], 0, &unused);
+	for (i = 0; i < n->n; i++)
+		nk[i] = identity(rv, &n->v[i], 1, &nl[i]);
+	for (i = 0; i < n->n; i++) {
+		const struct tfile *tf = tfile_of(rv, n->v[i].loc.file, 1);
+		const char *old_file = tf ? tf->old : n->v[i].loc.file;
+
+		for (k = 0; nl[i] > 0 && old_file && k < o->n; k++)
+			if (!used[k] && ok[k] == nk[i] && o->v[k].loc.line == nl[i] &&
+			    o->v[k].loc.file && !strcmp(o->v[k].loc.file, old_file))
+				break;
+		if (nl[i] > 0 && old_file && k < o->n)
+			used[k] = paired[i] = 1;
+	}
 	*nintro = *ngone = 0;
 	for (i = 0; i < n->n; i++) {
-		uint64_t h = bd_finding_hash(&n->v[i], NULL);
-
+		if (paired[i])
+			continue;
 		for (k = 0; k < o->n; k++)
-			if (!used[k] && ok[k] == h)
+			if (!used[k] && ok[k] == nk[i])
 				break;
 		if (k < o->n)
 			used[k] = 1;
@@ -1385,7 +1092,10 @@ static void compare(struct review *rv, int *intro, int *nintro, int *gone, int *
 		if (!used[k])
 			gone[(*ngone)++] = k;
 	free(ok);
+	free(nk);
+	free(nl);
 	free(used);
+	free(paired);
 }
 
 /* ---- the command ---- */
@@ -1478,6 +1188,30 @@ static int get_change(struct review *rv, const char *arg, struct buf *diff, char
 	return review_list_revs(rv, *old_rev, *new_rev);
 }
 
+/* Patch mode: a mail decoded as git am decodes it, then read as a
+ * diff; input holding no diff at all is refused. */
+static int read_patch(struct review *rv, const char *arg, struct buf *diff)
+{
+	if (review_is_mail(diff->s ? diff->s : "", diff->n)) {
+		struct buf dec = { 0 };
+
+		if (review_decode_mail(rv, diff, &dec)) {
+			free(dec.s);
+			return -1;
+		}
+		free(diff->s);
+		*diff = dec;
+	}
+	if (!review_parse_patch(rv, diff->s ? diff->s : "", diff->n)) {
+		fprintf(stderr, "bdops review: %s%s%s holds no diff (no 'diff --git' section and "
+			"no '---'/'+++' pair): give a patch file, '-' to read one, a revision "
+			"range or --staged\n", strcmp(arg, "-") ? "'" : "",
+			strcmp(arg, "-") ? arg : "the standard input", strcmp(arg, "-") ? "'" : "");
+		return -1;
+	}
+	return rv->unreadable ? -1 : 0;
+}
+
 int bd_drv_review(struct drv *d)
 {
 	struct review rv = { .d = d };
@@ -1496,33 +1230,37 @@ int bd_drv_review(struct drv *d)
 	if (get_change(&rv, d->nargs ? d->args[0] : NULL, &diff, &old_rev, &new_rev,
 		       &patch_file))
 		goto out;
-	if (patch_file)
-		parse_diff(&rv, diff.s ? diff.s : "", diff.n);
+	rv.tmp = bd_drv_tmpdir("review");
+	if (!rv.tmp)
+		goto out;
+	if (patch_file && read_patch(&rv, d->nargs ? d->args[0] : "-", &diff))
+		goto out;
 	if (chdir(rv.top))
 		goto out;
 	/* headers are checked through the .c files that include them */
 	if (load_ccdb(&rv))
 		goto out;
-	review_add_includers(&rv, patch_file ? NULL : new_rev);
-	rv.tmp = bd_drv_tmpdir("review");
-	if (!rv.tmp)
-		goto out;
-	if (patch_file && !rv.nfiles) {
-		/* nothing but skipped sections: nothing to apply */
-	} else if (patch_file) {
-		char *p = NULL;
+	review_add_includers(&rv, patch_file ? NULL : old_rev, patch_file ? NULL : new_rev);
+	if (patch_file) {
 		struct buf pp = { 0 };
+		int apply;
 
 		buf_printf(&pp, "%s/input.patch", rv.tmp);
-		p = pp.s;
-		if (write_patch(&rv, p, &diff) || materialise_patch(&rv, p)) {
-			free(p);
+		apply = write_patch(&rv, pp.s, &diff);
+		if (apply < 0 || materialise_patch(&rv, pp.s, apply)) {
+			free(pp.s);
 			goto out;
 		}
-		free(p);
+		free(pp.s);
 	} else if (materialise_revs(&rv, old_rev, new_rev)) {
 		goto out;
 	}
+	/* each side's tree is the whole checkout as that side has it */
+	hide_absent(&rv);
+	for (i = 0; i < 2; i++)
+		review_tree_fill(&rv, i);
+	for (i = 0; i < rv.nfiles; i++)
+		line_map(&rv, &rv.files[i]);
 	rv.res[0] = bd_result_new();
 	rv.res[1] = bd_result_new();
 	for (i = 0; i < rv.nfiles; i++) {
@@ -1587,6 +1325,20 @@ out:
 		bd_json_free(rv.ccdb);
 	free(rv.tmp);
 	free(rv.cut);
+	for (i = 0; i < rv.nfiles; i++) {
+		struct tfile *f = &rv.files[i];
+
+		free(f->old);
+		free(f->new);
+		free(f->copy_from);
+		free(f->blob[0]);
+		free(f->blob[1]);
+		free(f->hunks);
+	}
+	free(rv.files);
+	lines_free(&rv.hide[0]);
+	lines_free(&rv.hide[1]);
+	lines_free(&rv.links);
 	free(diff.s);
 	free(old_rev);
 	free(new_rev);

@@ -11,9 +11,10 @@
  *	:100644 100644 <old sha> <new sha> R100\0old.c\0new.c\0
  *	3\t1\tdrivers/block/wf.c\0	-\t-\tlogo.png\0	0\t0\t\0old.c\0new.c\0
  *
- * What holds no code to check is skipped with a line saying so: a binary
- * file, a rename or copy without changes, a mode change alone, a type
- * change (a file became a symlink), a submodule.
+ * What holds no code to check is skipped with a line saying so: another
+ * file's binary change, rename or copy without changes, or type change
+ * (a file became a symlink); a mode change alone; a submodule.  A .c or
+ * .h file is never skipped for being binary, renamed or a symlink.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,11 +130,24 @@ static void parse_numstat(const struct buf *b, struct change *v, int n)
 	}
 }
 
-/* Why a change holds nothing to check, or NULL. */
+/* Why a change holds nothing to check, or NULL.  A .c or .h file is
+ * reviewed whatever git calls it: binary (a "-diff" or "binary"
+ * attribute), renamed or copied without changes (a file in another
+ * directory finds other headers), a symlink; only a change of its mode
+ * alone leaves its text as it was. */
 static const char *skip_reason(const struct change *c)
 {
+	int ch = is_c_or_h(c->from) || is_c_or_h(c->to);
+
 	if (!strcmp(c->old_mode, "160000") || !strcmp(c->new_mode, "160000"))
 		return "a submodule";
+	if (c->status == 'U')
+		return "unmerged";
+	if (c->same_blob && strcmp(c->old_mode, c->new_mode) && c->status != 'R' &&
+	    c->status != 'C' && c->status != 'T')
+		return "a mode change only";
+	if (ch)
+		return NULL;
 	if (c->status == 'T')
 		return "a type change (a file and a symlink)";
 	if (!strcmp(c->new_mode, "120000") || (c->status == 'D' &&
@@ -145,46 +159,7 @@ static const char *skip_reason(const struct change *c)
 		return "renamed without changes";
 	if (c->same_blob && c->status == 'C')
 		return "copied without changes";
-	if (c->same_blob && strcmp(c->old_mode, c->new_mode))
-		return "a mode change only";
-	if (c->status == 'U')
-		return "unmerged";
 	return NULL;
-}
-
-/* The '+' and '-' lines of one file's diff. */
-static int file_lines(struct review *rv, struct tfile *f, const struct change *c,
-		      const char *a, const char *b)
-{
-	const char *v[20];
-	struct buf out = { 0 };
-	struct hunk h = { 0 };
-	const char *p, *end, *eol;
-	int n = 0, ret;
-
-	v[n++] = "--literal-pathspecs";
-	n = diff_cmd(v, n, a, b);
-	v[n++] = "-U0";
-	v[n++] = "--no-color";
-	v[n++] = "--";
-	v[n++] = c->from;
-	if (c->to)
-		v[n++] = c->to;
-	v[n] = NULL;
-	ret = git_argv(&out, 0, v);
-	p = out.s ? out.s : "";
-	end = p + out.n;
-	for (; p < end; p = eol + (eol < end)) {
-		eol = memchr(p, '\n', end - p);
-		if (!eol)
-			eol = end;
-		if (hunk_line(rv, &h, f, p, eol))
-			continue;
-		if (eol - p > 4 && !strncmp(p, "@@ -", 4))
-			hunk_start(&h, p, eol);
-	}
-	free(out.s);
-	return ret ? -1 : 0;
 }
 
 static void free_changes(struct change *v, int n)
@@ -221,13 +196,11 @@ int review_list_revs(struct review *rv, const char *a, const char *b)
 			fprintf(stderr, "bdops review: skipped %s: %s\n", c->from, why);
 		if (why)
 			continue;
-		/* a copy leaves its source as it was */
+		/* a copy leaves its source as it was: the copy is new */
 		f = file_for(rv, c->status == 'A' || c->status == 'C' ? NULL : bd_xstrdup(c->from),
 			     c->status == 'D' ? NULL : bd_xstrdup(c->to ? c->to : c->from));
-		if (file_lines(rv, f, c, a, b)) {
-			fprintf(stderr, "bdops review: git diff of '%s' failed\n", c->from);
-			goto out;
-		}
+		f->link[0] = !strcmp(c->old_mode, "120000");
+		f->link[1] = !strcmp(c->new_mode, "120000");
 	}
 	ret = 0;
 out:

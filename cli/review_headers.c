@@ -20,11 +20,21 @@
  * built in this configuration.  Includes spelled with macros, and headers
  * a command line forces in (-include), are not followed.
  *
+ * A header is also found under the paths the tree's symlinks give it (a
+ * link to the header, or a link to a directory above it, such as an
+ * include/asm link to an architecture's directory): the includers of
+ * those names count too.  A header the change deletes or renames away is
+ * reviewed through the .c files that included it in the tree before the
+ * change: they find another header now (one further down the include
+ * path), or none.
+ *
  * A header included by many files is checked through the --includers
  * nearest ones (default 16; 0: all), nearest meaning the longest directory
  * prefix shared with the header; the review says how many it left out.
  */
 #include <errno.h>
+#include <limits.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -42,12 +52,16 @@ struct edge {
 
 struct incs {
 	struct review *rv;
+	const char *rev;		/* the tree: NULL worktree, "" index, commit */
+	int loaded;
 	struct buf grep;		/* git grep's output, edges point into it */
 	struct edge *e;
 	int n, cap;
 	char **files;			/* the tree's files, sorted; NULL: stat */
 	int nfiles;
 	struct buf list;		/* git ls-files' output */
+	struct lines link, target;	/* the tree's symlinks, their targets
+					 * (repo-relative, resolved) */
 };
 
 static int cmp_str(const void *a, const void *b)
@@ -74,19 +88,88 @@ static const char *rev_arg(const char *rev)
 	return rev && !*rev ? "--cached" : rev;
 }
 
+/* A symlink's target as a repo-relative path (its directory joined
+ * with a relative target, "." and ".." resolved), or NULL if it leaves
+ * the tree. */
+static char *link_target(const struct review *rv, const char *link, const char *target)
+{
+	char path[PATH_MAX * 3], abs[PATH_MAX * 2];
+	const char *slash = strrchr(link, '/');
+	size_t tl = strlen(rv->top);
+
+	if (target[0] == '/')
+		snprintf(path, sizeof(path), "%s", target);
+	else
+		snprintf(path, sizeof(path), "%s/%.*s%s%s", rv->top, slash ? (int)(slash - link) : 0,
+			 link, slash ? "/" : "", target);
+	bd_abspath(path, abs, sizeof(abs));
+	if (strncmp(abs, rv->top, tl) || abs[tl] != '/')
+		return NULL;
+	return bd_xstrdup(abs + tl + 1);
+}
+
+/* A symlink's text: from the worktree, or its blob in the index or a
+ * commit. */
+static void add_link(struct incs *ic, const char *rev, const char *path, const char *sha)
+{
+	char buf[PATH_MAX], full[PATH_MAX * 2], *t;
+	struct buf b = { 0 };
+	const char *v[] = { "cat-file", "blob", sha, NULL };
+	ssize_t n;
+
+	if (ic->link.n >= 4096)
+		return;
+	if (!rev) {
+		snprintf(full, sizeof(full), "%s/%s", ic->rv->top, path);
+		n = readlink(full, buf, sizeof(buf) - 1);
+		if (n <= 0)
+			return;
+		buf[n] = 0;
+	} else {
+		if (git_argv(&b, 1, v) || !b.s || b.n >= sizeof(buf)) {
+			free(b.s);
+			return;
+		}
+		snprintf(buf, sizeof(buf), "%s", b.s);
+		free(b.s);
+	}
+	t = link_target(ic->rv, path, buf);
+	if (!t)
+		return;
+	lines_add(&ic->link, path, strlen(path));
+	lines_add(&ic->target, t, strlen(t));
+	free(t);
+}
+
+/* The tree's paths (and its symlinks): "git ls-files -s -z" records are
+ * "MODE SHA STAGE\tPATH", "git ls-tree -r -z REV" ones "MODE TYPE SHA\tPATH". */
 static void read_files(struct incs *ic, const char *rev)
 {
-	const char *ls[] = { "ls-files", "-z", NULL };
-	const char *tree[] = { "ls-tree", "-r", "-z", "--name-only", rev, NULL };
+	const char *ls[] = { "ls-files", "-s", "-z", NULL };
+	const char *cached[] = { "ls-files", "-s", "-z", "--cached", NULL };
+	const char *tree[] = { "ls-tree", "-r", "-z", rev, NULL };
 	int cap = 0;
 
 	if (!ic->rv->in_git)
 		return;
-	if (git_argv(&ic->list, 1, rev && *rev ? tree : ls) || !ic->list.s)
+	if (git_argv(&ic->list, 1, rev && *rev ? tree : rev ? cached : ls) || !ic->list.s)
 		return;
 	for (size_t p = 0; p < ic->list.n; p += strlen(ic->list.s + p) + 1) {
+		char *rec = ic->list.s + p, *tab = strchr(rec, '\t'), sha[80] = "";
+
+		if (!tab)
+			continue;
+		*tab = 0;
 		BD_GROW(ic->files, ic->nfiles, cap);
-		ic->files[ic->nfiles++] = ic->list.s + p;
+		ic->files[ic->nfiles++] = tab + 1;
+		if (strncmp(rec, "120000 ", 7))
+			continue;
+		if (rev && *rev)
+			sscanf(rec, "%*s %*s %79s", sha);
+		else
+			sscanf(rec, "%*s %79s", sha);
+		add_link(ic, rev, tab + 1, sha);
+		/* the record's text is no longer needed past its path */
 	}
 	if (ic->nfiles > 1)
 		qsort(ic->files, ic->nfiles, sizeof(*ic->files), cmp_str);
@@ -254,22 +337,25 @@ static int node_of(const struct lines *l, const char *s)
 	return -1;
 }
 
-/* The .c files that include header, directly or through other headers. */
-static void includers(struct incs *ic, const char *header, struct lines *out,
+/* The .c files that include one of the names (a header and the paths
+ * symlinks give it), directly or through other headers. */
+static void includers(struct incs *ic, const struct lines *names_of, struct lines *out,
 		      struct chains *ch, int *not_built)
 {
 	struct edge key = { 0 };
 
-	lines_add(&ch->todo, header, strlen(header));
-	BD_GROW(ch->next, 0, ch->cap_next);
-	ch->next[0] = -1;
+	for (int k = 0; k < names_of->n; k++) {
+		lines_add(&ch->todo, names_of->v[k], strlen(names_of->v[k]));
+		BD_GROW(ch->next, k, ch->cap_next);
+		ch->next[k] = -1;
+	}
 	for (int t = 0; t < ch->todo.n; t++) {
 		const char *h = ch->todo.v[t];
 		struct edge *e;
 		int in_ccdb;
 
 		key.base = strrchr(h, '/') ? strrchr(h, '/') + 1 : h;
-		e = bsearch(&key, ic->e, ic->n, sizeof(*ic->e), cmp_base);
+		e = ic->n ? bsearch(&key, ic->e, ic->n, sizeof(*ic->e), cmp_base) : NULL;
 		if (!e)
 			continue;
 		while (e > ic->e && !strcmp(e[-1].base, key.base))
@@ -325,6 +411,31 @@ static int changed(const struct review *rv, const char *path)
 	return 0;
 }
 
+/* The header's names: itself, and what each symlink of the tree that
+ * reaches it (a link to the header, or to a directory above it) makes of
+ * it, links of links included.  The links are recorded (rv->links) so
+ * that the scratch trees copy them. */
+static void aliases(struct incs *ic, const char *header, struct lines *out)
+{
+	lines_add(out, header, strlen(header));
+	for (int k = 0; k < out->n && out->n < 64; k++) {
+		for (int i = 0; i < ic->link.n; i++) {
+			const char *t = ic->target.v[i], *h = out->v[k];
+			size_t n = strlen(t);
+			struct buf a = { 0 };
+
+			if (strncmp(h, t, n) || (h[n] && h[n] != '/'))
+				continue;
+			buf_printf(&a, "%s%s", ic->link.v[i], h + n);
+			if (!lines_has(out, a.s))
+				lines_add(out, a.s, a.n);
+			if (!lines_has(&ic->rv->links, ic->link.v[i]))
+				lines_add(&ic->rv->links, ic->link.v[i], strlen(ic->link.v[i]));
+			free(a.s);
+		}
+	}
+}
+
 /* Check the header through (at most max of) its includers, with the
  * headers between them materialised too, so that the scratch tree's new
  * or old header is the one their includes find. */
@@ -332,11 +443,17 @@ static void add_for(struct incs *ic, const char *header, int max)
 {
 	struct review *rv = ic->rv;
 	struct chains ch = { 0 };
-	struct lines inc = { 0 };
+	struct lines inc = { 0 }, all = { 0 };
 	struct buf list = { 0 };
 	int not_built = 0, n, *order;
 
-	includers(ic, header, &inc, &ch, &not_built);
+	if (!ic->loaded) {
+		read_files(ic, ic->rev);
+		read_edges(ic, ic->rev);
+		ic->loaded = 1;
+	}
+	aliases(ic, header, &all);
+	includers(ic, &all, &inc, &ch, &not_built);
 	if (!inc.n) {
 		if (not_built)
 			fprintf(stderr, "bdops review: skipped %s: no .c file of "
@@ -365,7 +482,7 @@ static void add_for(struct incs *ic, const char *header, int max)
 		/* a .c changed too is checked as such, the header with it */
 		if (!changed(rv, c))
 			file_for(rv, bd_xstrdup(c), bd_xstrdup(c))->via = header;
-		for (int k = ch.via[order[i]]; k > 0; k = ch.next[k])
+		for (int k = ch.via[order[i]]; k >= all.n; k = ch.next[k])
 			if (!changed(rv, ch.todo.v[k]))
 				file_for(rv, bd_xstrdup(ch.todo.v[k]), bd_xstrdup(ch.todo.v[k]))->via =
 					header;
@@ -375,30 +492,39 @@ static void add_for(struct incs *ic, const char *header, int max)
 	free(order);
 out:
 	lines_free(&inc);
+	lines_free(&all);
 	lines_free(&ch.todo);
 	free(ch.next);
 	free(ch.via);
 }
 
-void review_add_includers(struct review *rv, const char *rev)
+static void incs_free(struct incs *ic)
 {
-	struct incs ic = { .rv = rv };
-	int nheaders = rv->nfiles, loaded = 0;
+	free(ic->e);
+	free(ic->files);
+	free(ic->grep.s);
+	free(ic->list.s);
+	lines_free(&ic->link);
+	lines_free(&ic->target);
+}
 
-	for (int i = 0; i < nheaders; i++) {
-		const char *h = rv->files[i].new;
+void review_add_includers(struct review *rv, const char *old_rev, const char *new_rev)
+{
+	struct incs now = { .rv = rv, .rev = new_rev }, before = { .rv = rv, .rev = old_rev };
+	int nfiles = rv->nfiles, max = rv->d->includers < 0 ? DEFAULT_INCLUDERS :
+		     rv->d->includers;
 
-		if (!is_header(h))
-			continue;
-		if (!loaded) {
-			read_files(&ic, rev);
-			read_edges(&ic, rev);
-			loaded = 1;
-		}
-		add_for(&ic, h, rv->d->includers < 0 ? DEFAULT_INCLUDERS : rv->d->includers);
+	for (int i = 0; i < nfiles; i++) {
+		/* the names outlive file_for() moving the array */
+		const char *h = rv->files[i].new, *o = rv->files[i].old;
+
+		if (is_header(h))
+			add_for(&now, h, max);
+		/* a header deleted or renamed away: the files that found it
+		 * find another one now, or none */
+		if (is_header(o) && (!h || strcmp(o, h)))
+			add_for(&before, o, max);
 	}
-	free(ic.e);
-	free(ic.files);
-	free(ic.grep.s);
-	free(ic.list.s);
+	incs_free(&now);
+	incs_free(&before);
 }

@@ -202,10 +202,25 @@ static pid_t spawn(struct run *r, int i)
 	return pid;
 }
 
+/* A line of a frontend's log on stderr; a path in d->log_root (review's
+ * scratch tree: bdops-clang-tool makes its input absolute) is shown as
+ * the repository path it stands for. */
+static void put_line(const struct drv *d, const char *line)
+{
+	size_t n = d->log_root ? strlen(d->log_root) : 0;
+	const char *p;
+
+	while (n && (p = strstr(line, d->log_root)) && p[n] == '/') {
+		fwrite(line, 1, p - line, stderr);
+		line = p + n + 1;
+	}
+	fputs(line, stderr);
+}
+
 /* sparse's errors: shown, since gcc and clang would have stopped there.
  * Whether they cost analysis bdops-sparse itself decides and writes into
  * the facts ("incomplete"), so the driver needs no guess from its log. */
-static void show_errors(const char *log)
+static void show_errors(const struct drv *d, const char *log)
 {
 	char line[4096];
 	FILE *f = fopen(log, "r");
@@ -215,20 +230,19 @@ static void show_errors(const char *log)
 	/* its own "not fully analysed" comes back through the facts */
 	while (fgets(line, sizeof(line), f))
 		if (strstr(line, ": error: ") && !strstr(line, ": error: bdops: "))
-			fputs(line, stderr);
+			put_line(d, line);
 	fclose(f);
 }
 
-static void show_log(const char *log)
+static void show_log(const struct drv *d, const char *log)
 {
-	char buf[4096];
-	size_t n;
+	char line[4096];
 	FILE *f = fopen(log, "r");
 
 	if (!f)
 		return;
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		fwrite(buf, 1, n, stderr);
+	while (fgets(line, sizeof(line), f))
+		put_line(d, line);
 	fclose(f);
 }
 
@@ -245,9 +259,9 @@ static int job_done(struct run *r, int i, int status)
 	ok = WIFEXITED(status) && (WEXITSTATUS(status) == 0 ||
 				   (WEXITSTATUS(status) == 1 && !strcmp(fe, "clang-tool")));
 	if (ok && !strcmp(fe, "sparse"))
-		show_errors(log);
+		show_errors(r->d, log);
 	else if (!ok)
-		show_log(log);
+		show_log(r->d, log);
 	unlink(log);
 	free(log);
 	if (ok)

@@ -90,6 +90,46 @@ void bd_apply_suppressions(struct bd_result *r, const struct bd_options *o);
 /* Line 'line' (1-based) of 'file' without its newline, or NULL.  Files are
  * cached for the life of the process. */
 const char *bd_source_line(const char *file, int line);
+/* Drop the cache (a fuzz target rewrites one file between inputs). */
+void bd_source_forget(void);
+
+/* ---- comments (comments.c), for suppressions ---- */
+struct bd_comment_part {
+	int line, col;			/* where the text starts (1-based) */
+	const char *text;		/* the comment's text on that line, */
+	int len;			/* without its delimiters */
+};
+struct bd_comment {
+	int first, last;		/* its lines */
+	int code_before, code_after;	/* code shares its first / last line */
+	int part0, nparts;		/* its parts, one per line */
+};
+struct bd_comments {
+	struct bd_comment *v;
+	int n, cap;
+	struct bd_comment_part *parts;
+	int nparts, cap_parts;
+};
+/* The comments of the lines line_at(ctx, 1), line_at(ctx, 2), ... (NULL
+ * ends them), as the compiler's lexer finds them; the parts point into
+ * those lines. */
+void bd_comments_scan(const char *(*line_at)(void *ctx, int n), void *ctx,
+		      struct bd_comments *c);
+void bd_comments_free(struct bd_comments *c);
+/* The comments of a file (source.c, cached with its lines), or NULL. */
+const struct bd_comments *bd_source_comments(const char *file);
+
+/* ---- look-alike characters (lookalike.c) ---- */
+/* The ASCII skeleton of UTF-8 s[0, n) into out (at most cap - 1 bytes,
+ * NUL-terminated); at[k] is the byte of s that out[k] comes from (at[len]
+ * the end).  Invisible characters are dropped, Unicode spaces become ' ',
+ * fullwidth forms and look-alikes of Latin letters, ':' and '-' their
+ * ASCII, anything else '?'.  Returns the skeleton's length. */
+size_t bd_skeleton(const char *s, size_t n, char *out, int *at, size_t cap);
+/* The offset of the first non-ASCII character of s[0, n), its code point,
+ * the ASCII it stands for (0: none, '?': unknown) and what it is ("a
+ * look-alike", "an invisible character", ...), or -1. */
+int bd_first_non_ascii(const char *s, size_t n, unsigned *cp, char *ascii, const char **what);
 /* A file's modification time in nanoseconds, 0 if it cannot be read. */
 long long bd_mtime_ns(const char *path);
 

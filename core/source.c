@@ -14,6 +14,8 @@ struct src_file {
 	char *text;		/* NULL if the file could not be read */
 	char **lines;
 	int nlines;
+	struct bd_comments comments;
+	int scanned;		/* comments found */
 	struct src_file *next;
 };
 
@@ -52,12 +54,10 @@ static void load(struct src_file *s)
 	}
 }
 
-const char *bd_source_line(const char *file, int line)
+static struct src_file *find(const char *file)
 {
 	struct src_file *s;
 
-	if (!file || line < 1)
-		return NULL;
 	for (s = files; s; s = s->next)
 		if (!strcmp(s->path, file))
 			break;
@@ -68,7 +68,54 @@ const char *bd_source_line(const char *file, int line)
 		s->next = files;
 		files = s;
 	}
+	return s;
+}
+
+const char *bd_source_line(const char *file, int line)
+{
+	struct src_file *s;
+
+	if (!file || line < 1)
+		return NULL;
+	s = find(file);
 	if (!s->text || line > s->nlines)
 		return NULL;
 	return s->lines[line - 1];
+}
+
+static const char *line_of(void *ctx, int n)
+{
+	struct src_file *s = ctx;
+
+	return n <= s->nlines ? s->lines[n - 1] : NULL;
+}
+
+const struct bd_comments *bd_source_comments(const char *file)
+{
+	struct src_file *s;
+
+	if (!file)
+		return NULL;
+	s = find(file);
+	if (!s->text)
+		return NULL;
+	if (!s->scanned) {
+		bd_comments_scan(line_of, s, &s->comments);
+		s->scanned = 1;
+	}
+	return &s->comments;
+}
+
+void bd_source_forget(void)
+{
+	while (files) {
+		struct src_file *next = files->next;
+
+		free(files->path);
+		free(files->text);
+		bd_comments_free(&files->comments);
+		free(files->lines);
+		free(files);
+		files = next;
+	}
 }

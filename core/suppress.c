@@ -2,18 +2,34 @@
 /*
  * suppress.c - findings the user has already looked at.
  *
- * In the source: a comment "bdops: ignore CHECK[,CHECK...] [reason]" on the
- * finding's line or on the line above, in either comment style:
+ * In the source: a comment "bdops: ignore CHECK[,CHECK...] [reason]" in
+ * any comment form the kernel uses:
  *
  *	blkdev_put(bdev, FMODE_READ);	// bdops: ignore put-mode
  *	/\* bdops: ignore bdops-file-write,ndelay-flags legacy floppy ioctl *\/
+ *	/\*
+ *	 * bdops: ignore put-mode: the mode is matched in foo_exit()
+ *	 *\/
+ *
+ * Only comments count (comments.c finds them as the compiler's lexer
+ * does): the same words in a string literal or a character constant
+ * suppress nothing.  Which line a comment covers:
+ *   - a comment on one line covers that line and the line after it (a
+ *     directive at the end of the finding's line, or on the line above);
+ *   - a comment over several lines covers the line after its end (the
+ *     kernel's block comment above a statement), and its first or last
+ *     line if code shares it ("foo(); /\* ... \n ... *\/").
  *
  * CHECK is a check name with or without "bdops-", or "all", in any case,
- * with '_' for '-'; "ignore" may be followed by ':' or '='.  A comment that
- * looks like a directive but suppresses nothing (a check no one knows, no
- * check at all, "ingore", "bdops ignore" without the colon) is itself a
- * finding of bdops-suppression-comment, naming the valid checks: a typo
- * must not hide behind silence.
+ * with '_' for '-'; "bdops" in any case, blanks around its ':';
+ * "ignore" in any case, followed by a blank, ':' or '='.  A comment that
+ * looks like a directive but suppresses nothing is itself a finding of
+ * bdops-suppression-comment, naming the valid checks: a check no one
+ * knows, no check at all, a misspelt word ("ingore", "bdops ignore"
+ * without the colon, "bdop: ignore"), and a spelling with a look-alike or
+ * invisible character (a Cyrillic o in "bdops", a zero-width space in
+ * "ignore", a fullwidth colon, in a check's name: lookalike.c) - a
+ * look-alike is never honoured, and a typo must not hide behind silence.
  *
  * A baseline: a JSON file of known findings (the JSON report format, written
  * by "bdops check --write-baseline FILE").  A finding matches an entry with
@@ -87,32 +103,15 @@ static const char *ignore_word(const char *q)
 	return skip_blanks(q);
 }
 
-/* Is 'at' inside a comment on this line (after // or /\*, or a line of a
- * block comment that starts with '*')? */
-static int in_comment(const char *line, const char *at)
+/* A check's name: letters, digits, '-', '_', and any byte of a non-ASCII
+ * character (so that a look-alike is part of the name, and no name). */
+static size_t name_len(const char *p)
 {
-	const char *p;
+	size_t n = 0;
 
-	for (p = line; p + 1 < at; p++)
-		if (p[0] == '/' && (p[1] == '/' || p[1] == '*'))
-			return 1;
-	for (p = line; p < at && (*p == ' ' || *p == '\t'); p++)
-		;
-	return p < at && *p == '*';
-}
-
-/* Does 'at' start a comment's text ("// bdops", "/\* bdops", " * bdops")? */
-static int starts_comment(const char *line, const char *at)
-{
-	const char *p = at;
-
-	while (p > line && (p[-1] == ' ' || p[-1] == '\t'))
-		p--;
-	if (p - line >= 2 && p[-2] == '/' && (p[-1] == '/' || p[-1] == '*'))
-		return 1;
-	if (p > line && p[-1] == '*')
-		return skip_blanks(line) == p - 1;
-	return 0;
+	while (name_char(p[n]) || (unsigned char)p[n] >= 0x80)
+		n++;
+	return n;
 }
 
 /* Does the ignore list starting at p name 'check'? */
@@ -123,8 +122,7 @@ static int list_names(const char *p, enum bd_check check)
 
 	for (;;) {
 		p = skip_blanks(p);
-		for (n = 0; name_char(p[n]); n++)
-			;
+		n = name_len(p);
 		if (!n)
 			return 0;
 		id = name_id(p, n);
@@ -137,26 +135,60 @@ static int list_names(const char *p, enum bd_check check)
 	}
 }
 
-static int line_ignores(const char *line, enum bd_check check)
+/* "bdops" at p starts a word (not "xbdops", "my_bdops"). */
+static int word_start(const char *text, const char *p)
 {
-	const char *p, *q;
+	return p == text || !(name_char(p[-1]) || (unsigned char)p[-1] >= 0x80);
+}
 
-	for (p = line; line && (p = strcasestr(p, "bdops")); p += 5) {
+/* A comment's part as a C string (parts point into the file's lines). */
+static char *part_text(const struct bd_comment_part *pt)
+{
+	char *t = bd_xcalloc(pt->len + 1, 1);
+
+	memcpy(t, pt->text, pt->len);
+	return t;
+}
+
+static int part_ignores(const struct bd_comment_part *pt, enum bd_check check)
+{
+	char *text = part_text(pt);
+	const char *p, *q;
+	int yes = 0;
+
+	for (p = text; !yes && (p = strcasestr(p, "bdops")); p += 5) {
 		q = marker(p);
-		if (q && (q = ignore_word(q)) && in_comment(line, p) && list_names(q, check))
-			return 1;
+		yes = q && word_start(text, p) && (q = ignore_word(q)) && list_names(q, check);
 	}
-	return 0;
+	free(text);
+	return yes;
+}
+
+/* Does comment cm cover line l (see the top of this file)? */
+static int covers(const struct bd_comment *cm, int l)
+{
+	if (cm->first == cm->last)
+		return l == cm->first || l == cm->first + 1;
+	return (l == cm->first && cm->code_before) || (l == cm->last && cm->code_after) ||
+	       l == cm->last + 1;
 }
 
 static int comment_suppresses(const struct bd_finding *f)
 {
-	int l = f->loc.line;
+	const struct bd_comments *c;
 
-	if (!f->loc.file || l < 1)
+	if (!f->loc.file || f->loc.line < 1 || !(c = bd_source_comments(f->loc.file)))
 		return 0;
-	return line_ignores(bd_source_line(f->loc.file, l), f->check) ||
-	       (l > 1 && line_ignores(bd_source_line(f->loc.file, l - 1), f->check));
+	for (int i = 0; i < c->n; i++) {
+		const struct bd_comment *cm = &c->v[i];
+
+		if (!covers(cm, f->loc.line))
+			continue;
+		for (int k = 0; k < cm->nparts; k++)
+			if (part_ignores(&c->parts[cm->part0 + k], f->check))
+				return 1;
+	}
+	return 0;
 }
 
 /* ---- comments that suppress nothing (bdops-suppression-comment) ---- */
@@ -238,40 +270,71 @@ static const char *nearest_check(const char *p, size_t n)
 	return best;
 }
 
-static void warn(struct bd_ctx *c, const char *file, int line, const char *text,
-		 const char *at, const char *fix, const char *fmt, const char *what)
+/* Where the reports of one part go. */
+struct where {
+	struct bd_ctx *c;
+	const char *file;
+	const struct bd_comment_part *pt;
+	const char *text;		/* the part as a C string */
+};
+
+static void warn(const struct where *w, const char *at, const char *fix, const char *fmt,
+		 const char *what)
 {
-	struct bd_loc loc = { file, line, (int)(at - text) + 1 };
+	struct bd_loc loc = { w->file, w->pt->line, w->pt->col + (int)(at - w->text) };
 	char msg[512];
 
 	snprintf(msg, sizeof(msg), fmt, what);
-	bd_report(c, BD_CHECK_SUPPRESSION_COMMENT, BD_SEV_WARNING, loc, NULL, fix, 0, NULL,
+	bd_report(w->c, BD_CHECK_SUPPRESSION_COMMENT, BD_SEV_WARNING, loc, NULL, fix, 0, NULL,
 		  "%s; valid checks: %s", msg, valid_checks());
 }
 
-/* The names after "ignore": each one must be a check (or "all"). */
-static void check_names(struct bd_ctx *c, const char *file, int line, const char *text,
-			const char *at, const char *q)
+/* "U+043E (a look-alike of 'o')" for the first non-ASCII character of
+ * s[0, n), or "" if it has none. */
+static const char *non_ascii(const char *s, size_t n, char *buf, size_t len)
 {
-	char what[96], fix[96];
+	const char *what;
+	unsigned cp;
+	char c;
+
+	if (bd_first_non_ascii(s, n, &cp, &c, &what) < 0)
+		return "";
+	if (c && c != '?' && c != ' ')
+		snprintf(buf, len, "U+%04X (%s of '%c')", cp, what, c);
+	else
+		snprintf(buf, len, "U+%04X (%s)", cp, what);
+	return buf;
+}
+
+/* The names after "ignore": each one must be a check (or "all"),
+ * spelt in ASCII. */
+static void check_names(const struct where *w, const char *at, const char *q)
+{
+	char what[160], fix[96], desc[96], skel[72];
+	int pos[72];
 	const char *near;
 	size_t n;
 
 	for (;;) {
 		q = skip_blanks(q);
-		for (n = 0; name_char(q[n]); n++)
-			;
+		n = name_len(q);
 		if (!n) {
-			warn(c, file, line, text, at, NULL,
-			     "'%s' names no check: it suppresses nothing", "bdops: ignore");
+			warn(w, at, NULL, "'%s' names no check: it suppresses nothing",
+			     "bdops: ignore");
 			return;
 		}
-		if (name_id(q, n) == -1) {
+		if (*non_ascii(q, n, desc, sizeof(desc)) && n < 64 &&
+		    bd_skeleton(q, n, skel, pos, sizeof(skel)) && name_id(skel, strlen(skel)) != -1) {
+			snprintf(what, sizeof(what), "%.*s' suppresses nothing: it has %s where "
+				 "ASCII is meant", (int)n, q, desc);
+			snprintf(fix, sizeof(fix), "write '%s'", skel);
+			warn(w, q, fix, "check name '%s", what);
+		} else if (name_id(q, n) == -1) {
 			snprintf(what, sizeof(what), "%.*s", (int)(n < 64 ? n : 64), q);
 			near = nearest_check(q, n);
 			if (near)
 				snprintf(fix, sizeof(fix), "write '%s'", near);
-			warn(c, file, line, text, q, near ? fix : NULL,
+			warn(w, q, near ? fix : NULL,
 			     "unknown check '%s' in 'bdops: ignore': it suppresses nothing", what);
 		}
 		q = skip_blanks(q + n);
@@ -281,61 +344,145 @@ static void check_names(struct bd_ctx *c, const char *file, int line, const char
 	}
 }
 
-static void scan_line(struct bd_ctx *c, const char *file, int line, const char *text)
+/* Does at start the comment's text, after its decoration ("// ", "/\* ",
+ * " * ", "/\** ", "//! ")? */
+static int starts_text(const char *text, const char *at)
 {
-	char what[96];
-	const char *p, *q, *w;
+	for (const char *p = text; p < at; p++)
+		if (*p != ' ' && *p != '\t' && *p != '*' && *p != '/' && *p != '!')
+			return 0;
+	return 1;
+}
+
+/* After a word meant as "bdops" at p (n bytes): the separator and a
+ * word meant as "ignore"?  Then the end of that word, else NULL. */
+static const char *meant_ignore(const char *p, size_t n)
+{
+	const char *w = p + n;
+	size_t k;
+
+	while (*w && strchr(" \t:=;.,-_(", *w))
+		w++;
+	for (k = 0; isalpha((unsigned char)w[k]); k++)
+		;
+	return k && ignore_like(w, k) ? w + k : NULL;
+}
+
+static void not_a_directive(const struct where *w, const char *p, const char *end,
+			    const char *desc)
+{
+	char what[200];
+
+	snprintf(what, sizeof(what), "%.*s' is not a bdops directive%s%s%s: it suppresses "
+		 "nothing", (int)(end - p < 80 ? end - p : 80), p, *desc ? ": it has " : "", desc,
+		 *desc ? " where ASCII is meant" : "");
+	warn(w, p, *desc ? "write 'bdops: ignore CHECK' in ASCII" : "write 'bdops: ignore CHECK'",
+	     "'%s", what);
+}
+
+/* "bdops" spelt with a look-alike or invisible character, or a
+ * fullwidth ':' after it: found in the part's ASCII skeleton. */
+static void lookalikes(const struct where *w)
+{
+	size_t n = strlen(w->text);
+	char *skel = bd_xcalloc(n + 1, 1), desc[96];
+	int *at = bd_xcalloc(n + 1, sizeof(*at));
+	const char *p, *end;
+
+	bd_skeleton(w->text, n, skel, at, n + 1);
+	for (p = skel; (p = strcasestr(p, "bdops")); p += 5) {
+		const char *raw = w->text + at[p - skel];
+
+		if (!word_start(skel, p) || !starts_text(w->text, raw) ||
+		    !(end = meant_ignore(p, 5)))
+			continue;
+		end = w->text + at[end - skel];
+		if (!*non_ascii(raw, end - raw, desc, sizeof(desc)))
+			continue;	/* plain ASCII: the other rules judged it */
+		not_a_directive(w, raw, end, desc);
+	}
+	free(skel);
+	free(at);
+}
+
+static void scan_part(struct bd_ctx *c, const char *file, const struct bd_comment_part *pt)
+{
+	char *text = part_text(pt);
+	struct where w = { c, file, pt, text };
+	const char *p, *q, *end;
 	size_t n;
+	int found = 0;
 
 	for (p = text; (p = strcasestr(p, "bdops")); p += 5) {
-		if (!in_comment(text, p) || (p > text && name_char(p[-1])))
+		if (!word_start(text, p))
 			continue;
+		found = 1;
 		q = marker(p);
-		if (q && (w = ignore_word(q))) {
-			check_names(c, file, line, text, p, w);
+		if (q && (end = ignore_word(q))) {
+			check_names(&w, p, end);
 			continue;
 		}
-		if (!starts_comment(text, p))
-			continue;	/* prose that mentions bdops */
-		/* "bdops: ingore", "bdops ignore", "bdops-ignore" */
-		if (q) {
-			w = q;
-		} else {
-			w = p + 5;
-			if (*w != ' ' && *w != '\t' && *w != '-' && *w != '_' && *w != '(')
-				continue;
-			w = skip_blanks(w + 1);
-		}
-		for (n = 0; isalpha((unsigned char)w[n]); n++)
+		/* "bdops: ingore", "bdops ignore", "bdops-ignore", where a
+		 * comment starts; elsewhere it is prose that mentions bdops */
+		if (starts_text(text, p) && (end = meant_ignore(p, 5)))
+			not_a_directive(&w, p, end, "");
+	}
+	/* "bdop: ignore put-mode": a typo of "bdops" itself, before a
+	 * directive's words and a real check */
+	for (p = text; !found && *p; p++) {
+		const char *names;
+
+		if (!isalpha((unsigned char)*p) || !word_start(text, p) || !starts_text(text, p))
+			continue;
+		for (n = 0; isalpha((unsigned char)p[n]); n++)
 			;
-		if (!n || !ignore_like(w, n))
+		if (n >= 4 && n <= 7 && distance(p, n, "bdops") <= 2 && (end = meant_ignore(p, n))) {
+			names = skip_blanks(*end == ':' || *end == '=' ? end + 1 : end);
+			if (name_len(names) && name_id(names, name_len(names)) != -1)
+				not_a_directive(&w, p, end, "");
+		}
+		p += n - 1;
+	}
+	for (p = text; *p; p++)
+		if ((unsigned char)*p >= 0x80) {
+			lookalikes(&w);
+			break;
+		}
+	free(text);
+}
+
+/* Report the directives of the comments of file that cover line (0: of
+ * all its comments) and suppress nothing. */
+static void scan_file(struct bd_ctx *c, const char *file, int line)
+{
+	const struct bd_comments *cs = bd_source_comments(file);
+
+	for (int i = 0; cs && i < cs->n; i++) {
+		const struct bd_comment *cm = &cs->v[i];
+
+		if (line && !covers(cm, line))
 			continue;
-		snprintf(what, sizeof(what), "%.*s", (int)(w + n - p < 80 ? w + n - p : 80), p);
-		warn(c, file, line, text, p, "write 'bdops: ignore CHECK'",
-		     "'%s' is not a bdops directive: it suppresses nothing", what);
+		for (int k = 0; k < cm->nparts; k++)
+			scan_part(c, file, &cs->parts[cm->part0 + k]);
 	}
 }
 
 void bd_check_suppression_comments(struct bd_ctx *c)
 {
-	const char *main_file = bd_unit_main_file(c->u), *text;
-	int i, n = c->r->n, line;
+	const char *main_file = bd_unit_main_file(c->u);
+	int i, n = c->r->n;
 
 	if (!c->o->enabled[BD_CHECK_SUPPRESSION_COMMENT])
 		return;
-	for (line = 1; main_file && (text = bd_source_line(main_file, line)); line++)
-		if (strcasestr(text, "bdops"))
-			scan_line(c, main_file, line, text);
+	if (main_file)
+		scan_file(c, main_file, 0);
 	/* in headers, the comments where a finding of this unit looks */
 	for (i = 0; i < n; i++) {
 		const struct bd_finding *f = &c->r->v[i];
 
-		if (!f->loc.file || (main_file && !strcmp(f->loc.file, main_file)))
+		if (!f->loc.file || f->loc.line < 1 || (main_file && !strcmp(f->loc.file, main_file)))
 			continue;
-		for (line = f->loc.line - 1; line <= f->loc.line; line++)
-			if (line > 0 && (text = bd_source_line(f->loc.file, line)) &&
-			    strcasestr(text, "bdops"))
-				scan_line(c, c->r->v[i].loc.file, line, text);
+		scan_file(c, f->loc.file, f->loc.line);
 	}
 }
 

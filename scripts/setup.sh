@@ -14,8 +14,11 @@ export DEBIAN_FRONTEND=noninteractive
 # (clang-19; /usr/bin/clang is clang-14).  See README.  help2man makes the
 # man pages from the tools' --help; man-db, pre-commit and bash are what
 # the tests run the man pages, the pre-commit hook and completion with.
+# libclang-rt-19-dev is clang-19's libFuzzer and sanitizer runtimes, for the
+# fuzz targets (fuzz/).
 pkgs="ca-certificates gcc g++ make cmake python3 python3-yaml python3-jsonschema gcc-12-plugin-dev
       clang-19 clang-tools-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
+      libclang-rt-19-dev
       dpkg-dev git patch valgrind libelf-dev zlib1g-dev ccache distcc icecc
       csmith libcsmith-dev
       help2man man-db pre-commit"
