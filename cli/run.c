@@ -35,7 +35,7 @@ struct run {
 	time_t *deadline;		/* input i is killed then (0: never) */
 	int *timed_out;
 	int incomplete;			/* units whose facts say so */
-	char libdir[PATH_MAX], bindir[PATH_MAX];
+	char libdir[PATH_MAX], bindir[PATH_MAX], selfdir[PATH_MAX];
 	sigset_t oldmask;		/* ours before SIGCHLD was blocked */
 };
 
@@ -55,8 +55,9 @@ static char *xprintf(const char *fmt, ...)
 	return s;
 }
 
-/* build/bin/bdops finds build/lib/bdops_gcc.so and build/bin/bdops-sparse
- * next to itself, so a build tree works without installing. */
+/* The helpers (bdops-sparse, bdops-clang-tool) are next to this bdops, in
+ * the build tree (build/bin) as installed (PREFIX/bin); BDOPS_BINDIR
+ * overrides.  The plugins: see plugin(). */
 static void find_dirs(struct run *r)
 {
 	char self[PATH_MAX], *slash;
@@ -72,12 +73,31 @@ static void find_dirs(struct run *r)
 	env = getenv("BDOPS_BINDIR");
 	snprintf(r->bindir, sizeof(r->bindir), "%s", env && *env ? env : self);
 	env = getenv("BDOPS_LIBDIR");
-	if (env && *env) {
-		snprintf(r->libdir, sizeof(r->libdir), "%s", env);
-	} else {
-		strncat(self, "/../lib", sizeof(self) - strlen(self) - 1);
-		bd_abspath(self, r->libdir, sizeof(r->libdir));
-	}
+	snprintf(r->libdir, sizeof(r->libdir), "%s", env && *env ? env : "");
+	snprintf(r->selfdir, sizeof(r->selfdir), "%s", self);
+}
+
+/* Where the plugin FILE is, relative to this bdops rather than to where it
+ * was built: BDOPS_LIBDIR/FILE if that is set; ../lib/FILE beside bdops
+ * (the build tree, or a copy installed with its plugins beside it, as on
+ * a distcc server); FROM_BIN/FILE, where "cmake --install" and the Debian
+ * package put it (GCC's and clang-19's own plugin directories, as a path
+ * from bin/, docs/workflows/install.md); else BYNAME, which the compiler
+ * itself resolves in its plugin directory: "-fplugin=bdops_gcc" as a
+ * kernel build line says it. */
+static char *plugin(struct run *r, const char *file, const char *from_bin, const char *byname)
+{
+	char path[PATH_MAX * 2], abs[PATH_MAX];
+
+	if (r->libdir[0])
+		return xprintf("%s/%s", r->libdir, file);
+	snprintf(path, sizeof(path), "%s/../lib/%s", r->selfdir, file);
+	if (access(path, R_OK) != 0)
+		snprintf(path, sizeof(path), "%s/%s/%s", r->selfdir, from_bin, file);
+	if (access(path, R_OK) != 0)
+		return xprintf("%s", byname);
+	bd_abspath(path, abs, sizeof(abs));
+	return xprintf("%s", abs);
 }
 
 static const char *compiler(const char *env, const char *dflt)
@@ -124,10 +144,12 @@ static char **build_argv(struct run *r, int i)
 
 	if (!strcmp(fe, "gcc")) {
 		arg(&a, (char *)compiler("BDOPS_GCC", "gcc"));
-		arg(&a, xprintf("-fplugin=%s/bdops_gcc.so", r->libdir));
+		arg(&a, xprintf("-fplugin=%s", plugin(r, "bdops_gcc.so", BDOPS_GCC_PLUGIN_FROM_BIN,
+							 "bdops_gcc")));
 	} else if (!strcmp(fe, "clang")) {
 		arg(&a, (char *)compiler("BDOPS_CLANG", "clang-19"));
-		arg(&a, xprintf("-fplugin=%s/bdops_clang.so", r->libdir));
+		arg(&a, xprintf("-fplugin=%s", plugin(r, "bdops_clang.so", BDOPS_CLANG_PLUGIN_FROM_BIN,
+							 "bdops_clang.so")));
 	} else if (!strcmp(fe, "clang-tool")) {
 		arg(&a, xprintf("%s/bdops-clang-tool", r->bindir));
 	} else {
