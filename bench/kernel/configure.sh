@@ -5,7 +5,7 @@
 # of the tree SRC for compiler CC: x86_64 defconfig plus the options listed
 # in CONFIG (scripts/config -e), olddefconfig to settle their dependencies,
 # then `make prepare`.  A tree configured from the same CONFIG for the same
-# compiler is left alone.  Used by setup.sh (6.1) and ../kernel-6.12/setup.sh.
+# compiler is left alone.  Used by setup.sh (6.1) and ../kernel-debian/setup.sh.
 set -euo pipefail
 src=$1 config=$2
 shift 2

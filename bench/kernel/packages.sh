@@ -3,7 +3,7 @@
 #
 # packages.sh PKG...: install those of the Debian packages PKG that are not
 # installed yet, from the machine's own suites (never an upgrade).  Used by
-# setup.sh (6.1) and ../kernel-6.12/setup.sh.
+# setup.sh (6.1) and ../kernel-debian/setup.sh.
 set -euo pipefail
 export DEBIAN_FRONTEND=noninteractive
 missing=""
