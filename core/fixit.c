@@ -29,6 +29,7 @@
 #include <string.h>
 #include "internal.h"
 #include "engine/engine.h"
+#include "engine/api.h"
 
 /* ---- tokens of one line ---- */
 
@@ -161,8 +162,6 @@ static void fix_ndelay(struct bd_ctx *c, struct bd_finding *f)
 
 /* ---- put-mode ---- */
 
-static const char *const put_names[] = { "blkdev_put", "close_bdev_excl",
-					 "close_bdev_exclusive", NULL };
 
 /* The put calls of a function by line, sorted on first use: a huge
  * function has thousands of findings, each asking for its put. */
@@ -184,18 +183,13 @@ static int putline_cmp(const void *x, const void *y)
 static void putlines_build(struct putlines *pl, struct bd_fn *fn)
 {
 	struct bd_func *f = fn->f;
-	int k;
 
 	pl->built = 1;
 	for (int b = 0; b < f->nblocks; b++)
 		for (int i = 0; i < f->blocks[b]->nevents; i++) {
 			struct bd_event *e = &f->blocks[b]->events[i];
 
-			if (e->op != BD_CALL || !e->name)
-				continue;
-			for (k = 0; put_names[k] && strcmp(put_names[k], e->name); k++)
-				;
-			if (!put_names[k])
+			if (e->op != BD_CALL || !bd_api_is_put(e->name))
 				continue;
 			BD_GROW(pl->v, pl->n, pl->cap);
 			pl->v[pl->n++] = (struct putline){ e->loc.line, e };

@@ -362,13 +362,15 @@ static int always_excl(struct bd_ctx *c, struct bd_fn *fn, bd_val mode, int64_t 
 }
 
 /* 6.5's blkdev_get_by_path/dev(..., BLK_OPEN_EXCL, NULL, ...) fails. */
-static void excl_null_holder(struct bd_ctx *c, struct bd_fn *fn, struct bd_event *e)
+static void excl_null_holder(struct bd_ctx *c, struct bd_fn *fn, struct bd_event *e,
+			     const struct bd_api *a)
 {
 	char bits[300];
 	int64_t k, h;
 
-	if (e->nargs < 3 || !bd_const_value(fn, e->args[2], &h) || h != 0 ||
-	    !always_excl(c, fn, e->args[1], &k))
+	if (e->nargs <= a->holder_arg || e->nargs <= a->mode_arg ||
+	    !bd_const_value(fn, e->args[a->holder_arg], &h) || h != 0 ||
+	    !always_excl(c, fn, e->args[a->mode_arg], &k))
 		return;
 	if (k < 0)
 		snprintf(bits, sizeof(bits), "BLK_OPEN_EXCL");
@@ -390,12 +392,15 @@ void bd_check_put_holder(struct bd_ctx *c)
 	if (!c->o->enabled[BD_CHECK_PUT_HOLDER])
 		return;
 	bd_pair_puts(c, &holder);
-	for (int i = 0; i < 2; i++) {
-		const char *get = i ? "blkdev_get_by_dev" : "blkdev_get_by_path";
+	/* the gets of 6.5 (the API model's, engine/api.h) */
+	for (int i = 0; i < bd_api_count(); i++) {
+		const struct bd_api *a = bd_api_at(i);
 
+		if (a->role != BD_API_GET || !(a->eras & BD_ERA_BIT(BD_ERA_HOLDER)))
+			continue;
 		memset(&it, 0, sizeof(it));
-		while ((e = bd_next_call(c, get, NULL, &it, &fn)))
+		while ((e = bd_next_call(c, a->name, NULL, &it, &fn)))
 			if (bd_era_of_call(c->u, e) == BD_ERA_HOLDER)
-				excl_null_holder(c, fn, e);
+				excl_null_holder(c, fn, e, a);
 	}
 }

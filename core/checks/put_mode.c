@@ -33,36 +33,15 @@
 #include "holder.h"
 #include "pairing.h"
 #include "put_mode.h"
+#include "../engine/api.h"
 
 #define FMODE_EXCL 0x80
-
-struct getdef {
-	const char *name;
-	int bdev_arg;		/* -1: the result is the bdev */
-	int mode_arg;
-	int holder_arg;		/* -1: none */
-	int exclusive;		/* exclusive by name */
-	int int_result;		/* returns 0 or -errno (blkdev_get) */
-};
-
-static const struct getdef gets[] = {
-	{ "blkdev_get", 0, 1, 2, 0, 1 },
-	{ "blkdev_get_by_path", -1, 1, 2, 0, 0 },
-	{ "blkdev_get_by_dev", -1, 1, 2, 0, 0 },
-	{ "open_by_devnum", -1, 1, -1, 0, 0 },
-	{ "open_bdev_excl", -1, 1, 2, 1, 0 },
-	{ "open_bdev_exclusive", -1, 1, 2, 1, 0 },
-};
-
-static const char *const puts_[] = {
-	"blkdev_put", "close_bdev_excl", "close_bdev_exclusive", NULL,
-};
 
 struct gsite {
 	struct bd_fn *fn;
 	struct bd_event *ev;	/* the call that produces the bdev in fn */
 	struct bd_event *at;	/* the get itself (inside a wrapper), for messages */
-	const struct getdef *def;
+	const struct bd_api *def;
 	struct bd_roots bdev;	/* what the get opens */
 	struct bd_mset mode;	/* what it took in the argument compared: its
 				 * mode, or its holder in the holder era */
@@ -174,20 +153,18 @@ struct carg {
 	struct bd_roots r;
 };
 
-static const struct getdef *get_def(const struct bd_event *e)
+/* The gets and puts are the API model's (engine/api.h). */
+static const struct bd_api *get_def(const struct bd_event *e)
 {
 	if (e->op != BD_CALL || !e->name)
 		return NULL;
-	for (size_t i = 0; i < sizeof(gets) / sizeof(gets[0]); i++)
-		if (!strcmp(e->name, gets[i].name))
-			return &gets[i];
-	return NULL;
+	return bd_api_role(e->name, BD_API_GET);
 }
 
 /* For put_paths.c: is e a get, and how does it report failure? */
 int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result)
 {
-	const struct getdef *d = get_def(e);
+	const struct bd_api *d = get_def(e);
 
 	if (!d)
 		return 0;
@@ -198,19 +175,14 @@ int bd_get_info(const struct bd_event *e, int *bdev_arg, int *int_result)
 
 int bd_get_holder_arg(const struct bd_event *e)
 {
-	const struct getdef *d = get_def(e);
+	const struct bd_api *d = get_def(e);
 
 	return d && d->holder_arg < e->nargs ? d->holder_arg : -1;
 }
 
 int bd_is_put(const struct bd_event *e)
 {
-	if (e->op != BD_CALL || !e->name)
-		return 0;
-	for (int i = 0; puts_[i]; i++)
-		if (!strcmp(e->name, puts_[i]))
-			return 1;
-	return 0;
+	return e->op == BD_CALL && bd_api_is_put(e->name);
 }
 
 /* Is argument i a mode (fmode_t) in this era's prototype?  Legacy
@@ -228,7 +200,7 @@ static int arg_type_is(struct bd_ctx *c, const char *func, int i, const char *t)
 int bd_get_args(struct bd_ctx *c, const struct bd_event *e, int *bdev_arg,
 		int *mode_arg, int *exclusive)
 {
-	const struct getdef *d = get_def(e);
+	const struct bd_api *d = get_def(e);
 
 	if (!d)
 		return 0;
@@ -261,8 +233,9 @@ static int put_is_exclusive(const struct bd_event *put)
 
 int bd_put_is_exclusive(const struct bd_event *put)
 {
-	return !strcmp(put->name, "close_bdev_excl") ||
-	       !strcmp(put->name, "close_bdev_exclusive");
+	const struct bd_api *a = bd_api_role(put->name, BD_API_PUT);
+
+	return a && a->exclusive;
 }
 
 /* Is call e of the era this pass pairs? */
@@ -282,7 +255,7 @@ static void collect_gets(struct pm *p)
 		for (int b = 0; b < f->nblocks; b++)
 			for (int k = 0; k < f->blocks[b]->nevents; k++) {
 				struct bd_event *e = &f->blocks[b]->events[k];
-				const struct getdef *d = get_def(e);
+				const struct bd_api *d = get_def(e);
 				struct gsite *g;
 
 				if (!d || !same_era(p, e))
@@ -1738,11 +1711,9 @@ static int is_called(struct pm *p, struct bd_fn *fn)
 
 static const char *counterpart(const char *put)
 {
-	if (!strcmp(put, "close_bdev_excl"))
-		return "open_bdev_excl";
-	if (!strcmp(put, "close_bdev_exclusive"))
-		return "open_bdev_exclusive";
-	return "blkdev_get";
+	const char *get = bd_api_pair(put);
+
+	return get ? get : "blkdev_get";
 }
 
 /* A wrapper putting the bdev it is given: the put belongs to its callers. */
@@ -2139,7 +2110,7 @@ static void check_wrapper_put(struct pm *p, struct bd_fn *w, struct bd_event *pu
 
 static void check_holder(struct pm *p, struct gsite *g)
 {
-	const struct getdef *d = g->def;
+	const struct bd_api *d = g->def;
 	struct bd_event *e = g->ev;
 	int64_t k;
 	int excl = d->exclusive;

@@ -17,18 +17,6 @@ struct bd_bapi {
 	int implements;
 };
 
-static const struct {
-	const char *name;
-	enum bd_bobj kind;
-} openers[] = {
-	{ "bdev_file_open_by_dev", BD_BOBJ_FILE },
-	{ "bdev_file_open_by_path", BD_BOBJ_FILE },
-	{ "bdev_open_by_dev", BD_BOBJ_HANDLE },
-	{ "bdev_open_by_path", BD_BOBJ_HANDLE },
-};
-
-#define NOPENERS (sizeof(openers) / sizeof(openers[0]))
-
 static int type_is(const char *t, const char *want)
 {
 	return t && !strcmp(t, want);
@@ -41,18 +29,16 @@ static const char *object_type(enum bd_bobj k)
 
 static enum bd_bobj opener_named(struct bd_ctx *c, const char *name)
 {
+	const struct bd_api *a = bd_api_role(name, BD_API_OPEN);
 	struct bd_decl *d;
 
-	for (size_t i = 0; name && i < NOPENERS; i++) {
-		if (strcmp(name, openers[i].name))
-			continue;
-		/* an opener of that name returns its era's object */
-		d = bd_find_decl(c->u, name);
-		if (d && d->ret_type && !type_is(d->ret_type, object_type(openers[i].kind)))
-			return BD_BOBJ_NONE;
-		return openers[i].kind;
-	}
-	return BD_BOBJ_NONE;
+	if (!a)
+		return BD_BOBJ_NONE;
+	/* an opener of that name returns its era's object */
+	d = bd_find_decl(c->u, name);
+	if (d && d->ret_type && !type_is(d->ret_type, object_type(a->obj)))
+		return BD_BOBJ_NONE;
+	return a->obj;
 }
 
 enum bd_bobj bd_bapi_opener(struct bd_ctx *c, const struct bd_event *e)
@@ -62,27 +48,24 @@ enum bd_bobj bd_bapi_opener(struct bd_ctx *c, const struct bd_event *e)
 
 int bd_bapi_release(struct bd_ctx *c, const struct bd_event *e, enum bd_bobj *kind)
 {
+	const struct bd_api *a;
 	struct bd_decl *d;
 
-	if (e->op != BD_CALL || !e->name || e->nargs < 1)
+	if (e->op != BD_CALL || !e->name || e->nargs < 1 ||
+	    !(a = bd_api_role(e->name, BD_API_RELEASE)))
 		return 0;
-	*kind = BD_BOBJ_FILE;
-	if (!strcmp(e->name, "fput"))
+	*kind = a->obj;
+	if (a->generic)
 		return 2;
-	if (!strcmp(e->name, "bdev_fput"))
-		return 1;
-	if (!strcmp(e->name, "bdev_release")) {
-		/* 6.9+ has an internal bdev_release(struct file *) in
-		 * block/blk.h: the block layer's, not a release of an
-		 * opened object */
-		d = bd_find_decl(c->u, e->name);
-		if (d && d->nparams >= 1 && d->param_types[0] &&
-		    !type_is(d->param_types[0], "struct bdev_handle *"))
-			return 0;
-		*kind = BD_BOBJ_HANDLE;
-		return 1;
+	/* 6.9+ has an internal bdev_release(struct file *) in block/blk.h:
+	 * the block layer's, not a release of an opened object */
+	d = bd_find_decl(c->u, e->name);
+	if (a->obj == BD_BOBJ_HANDLE && d && d->nparams >= 1 && d->param_types[0] &&
+	    !type_is(d->param_types[0], "struct bdev_handle *")) {
+		*kind = BD_BOBJ_FILE;
+		return 0;
 	}
-	return 0;
+	return 1;
 }
 
 static struct bd_bapi *bapi(struct bd_ctx *c);

@@ -10,15 +10,15 @@
  * never from version macros.  Computed once per unit: the functions of the
  * unit that return what an opener returned (wrappers), and the struct
  * fields and globals that hold such objects somewhere in the unit (and the
- * fields their block_device is kept in, beside them).  bdops-bdev-release
+ * fields their block_device is kept in, beside them).  Which functions
+ * open and release is the API model's (api.h).  bdops-bdev-release
  * and bdops-file-write ask here.
  */
 #ifndef BDOPS_BDEV_API_H
 #define BDOPS_BDEV_API_H
 
 #include "engine.h"
-
-enum bd_bobj { BD_BOBJ_NONE, BD_BOBJ_FILE, BD_BOBJ_HANDLE };
+#include "api.h"	/* enum bd_bobj and the openers: the API model */
 
 /* A field (tag, field) or a global holding such objects. */
 struct bd_bkey {

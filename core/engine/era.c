@@ -71,41 +71,44 @@ static int arity(const struct bd_decl *d, const struct bd_event *e)
 	return e ? e->nargs : -1;
 }
 
+/* The era a call of API function a follows, as its prototype tells
+ * (api.h, enum bd_api_tell). */
 static enum bd_era era_of(const struct bd_decl *d, const char *name, const struct bd_event *e)
 {
+	const struct bd_api *a = bd_api_find(name);
 	int n = arity(d, e);
 	const char *t1 = ptype(d, 1), *t2 = ptype(d, 2);
 
-	if (!strcmp(name, "blkdev_put")) {
+	if (!a || a->generic)
+		return BD_ERA_UNKNOWN;
+	switch (a->tell) {
+	case BD_TELL_ONE:
+		for (int x = BD_ERA_LEGACY; x < BD_ERA_COUNT; x++)
+			if (a->eras == BD_ERA_BIT(x))
+				return (enum bd_era)x;
+		return BD_ERA_UNKNOWN;
+	case BD_TELL_PUT:
 		if (n == 1)
 			return BD_ERA_LEGACY;
 		if (is_ptr(t1))
 			return BD_ERA_HOLDER;
 		return n == 2 ? BD_ERA_FMODE : BD_ERA_UNKNOWN;
-	}
-	if (!strcmp(name, "blkdev_get_by_path") || !strcmp(name, "blkdev_get_by_dev")) {
+	case BD_TELL_ARITY:
 		if (n >= 4)
 			return BD_ERA_HOLDER;
 		return n == 3 ? BD_ERA_FMODE : BD_ERA_UNKNOWN;
-	}
-	if (!strcmp(name, "blkdev_get")) {
+	case BD_TELL_GET_FLAGS:
 		/* 2.6.27: blkdev_get(bdev, mode_t, unsigned flags) */
 		if (n == 3 && is_int(t2))
 			return BD_ERA_LEGACY;
 		return n >= 2 ? BD_ERA_FMODE : BD_ERA_UNKNOWN;
-	}
-	if (!strcmp(name, "open_bdev_excl"))
+	case BD_TELL_INT_FLAGS:
 		return t1 && !strcmp(t1, "int") ? BD_ERA_LEGACY : BD_ERA_FMODE;
-	if (!strcmp(name, "close_bdev_excl"))
+	case BD_TELL_ONE_ARG:
 		return n == 1 ? BD_ERA_LEGACY : BD_ERA_FMODE;
-	if (!strcmp(name, "open_bdev_exclusive") || !strcmp(name, "close_bdev_exclusive"))
-		return BD_ERA_FMODE;
-	if (!strcmp(name, "bdev_open_by_path") || !strcmp(name, "bdev_open_by_dev") ||
-	    !strcmp(name, "bdev_release"))
-		return BD_ERA_HANDLE;
-	if (!strcmp(name, "bdev_file_open_by_path") || !strcmp(name, "bdev_file_open_by_dev") ||
-	    !strcmp(name, "bdev_fput"))
-		return BD_ERA_FILE;
+	case BD_TELL_NONE:
+		break;
+	}
 	return BD_ERA_UNKNOWN;
 }
 
@@ -145,20 +148,12 @@ static enum bd_era era_of_method(const char *member, const struct bd_decl *d)
 	return BD_ERA_UNKNOWN;
 }
 
-static const char *const api[] = {
-	"blkdev_put", "blkdev_get", "blkdev_get_by_path", "blkdev_get_by_dev",
-	"open_bdev_excl", "close_bdev_excl", "open_bdev_exclusive",
-	"close_bdev_exclusive", "bdev_open_by_path", "bdev_open_by_dev",
-	"bdev_release", "bdev_file_open_by_path", "bdev_file_open_by_dev",
-	"bdev_fput", NULL,
-};
-
 static enum bd_era compute_unit_era(struct bd_unit *u)
 {
 	enum bd_era best = BD_ERA_UNKNOWN, e;
 
-	for (int i = 0; api[i]; i++) {
-		e = bd_era_of_api(u, api[i]);
+	for (int i = 0; i < bd_api_count(); i++) {
+		e = bd_era_of_api(u, bd_api_at(i)->name);
 		if (e > best)
 			best = e;
 	}

@@ -14,21 +14,7 @@
 #define BDOPS_ERA_H
 
 #include "../internal.h"
-
-enum bd_era {
-	BD_ERA_UNKNOWN,	/* nothing in the unit tells */
-	BD_ERA_LEGACY,	/* .. 2.6.27: methods take (inode, file); blkdev_put(bdev) */
-	BD_ERA_FMODE,	/* 2.6.28 .. 6.4: fmode_t; blkdev_put(bdev, mode) */
-	BD_ERA_HOLDER,	/* 6.5 .. 6.6: blk_mode_t; blkdev_put(bdev, holder) */
-	BD_ERA_HANDLE,	/* 6.7 .. 6.8: bdev_open_by_*() -> struct bdev_handle * */
-	BD_ERA_FILE,	/* 6.9 ..: bdev_file_open_by_*() -> struct file * */
-	BD_ERA_COUNT
-};
-
-#define BD_ERA_BIT(e)	(1u << (e))
-#define BD_ERAS_ALL	(BD_ERA_BIT(BD_ERA_LEGACY) | BD_ERA_BIT(BD_ERA_FMODE) | \
-			 BD_ERA_BIT(BD_ERA_HOLDER) | BD_ERA_BIT(BD_ERA_HANDLE) | \
-			 BD_ERA_BIT(BD_ERA_FILE))
+#include "api.h"	/* enum bd_era, the API model */
 
 /* "fmode", "holder", ...: the era's short name (docs/eras.md). */
 const char *bd_era_name(enum bd_era e);

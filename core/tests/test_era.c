@@ -142,7 +142,50 @@ static void t_blk_open_names(struct tu *t)
 	done(t);
 }
 
+/* The API model (engine/api.h) is consistent: every get or opener names
+ * a put or releaser as its pair and back, every era it exists in is one
+ * the model knows, a name told by one era has exactly one, and argument
+ * positions stay inside the calls of the era. */
+static void t_api_model(struct tu *t)
+{
+	int gets = 0, puts = 0;
+
+	for (int i = 0; i < bd_api_count(); i++) {
+		const struct bd_api *a = bd_api_at(i), *p = bd_api_find(a->pair);
+
+		if (bd_api_find(a->name) != a)
+			fail(t, "%s: listed twice", a->name);
+		if (!a->eras || (a->eras & ~BD_ERAS_ALL))
+			fail(t, "%s: eras 0x%x", a->name, a->eras);
+		if (a->tell == BD_TELL_ONE && (a->eras & (a->eras - 1)))
+			fail(t, "%s: told by one era but lists several", a->name);
+		if (!p)
+			fail(t, "%s: pair %s not in the model", a->name, a->pair);
+		else if ((a->role == BD_API_GET && p->role != BD_API_PUT) ||
+			 (a->role == BD_API_OPEN && p->role != BD_API_RELEASE) ||
+			 (a->role == BD_API_PUT && p->role != BD_API_GET) ||
+			 (a->role == BD_API_RELEASE && p->role != BD_API_OPEN) ||
+			 (a->role != BD_API_REF && p->obj != a->obj) ||
+			 (a->role != BD_API_REF && p->exclusive != a->exclusive))
+			fail(t, "%s: pair %s does not match", a->name, a->pair);
+		if (a->bdev_arg < -1 || a->bdev_arg > 1 || a->mode_arg > 2 || a->holder_arg > 2)
+			fail(t, "%s: argument positions", a->name);
+		gets += a->role == BD_API_GET;
+		puts += a->role == BD_API_PUT;
+	}
+	if (gets != 6 || puts != 3)
+		fail(t, "%d gets and %d puts, expected 6 and 3", gets, puts);
+	if (!bd_api_is_put("close_bdev_exclusive") || bd_api_is_put("blkdev_get") ||
+	    !bd_api_is_get("open_by_devnum") || bd_api_find("blkdev_putx"))
+		fail(t, "lookups by name");
+	if (strcmp(bd_api_pair("close_bdev_excl"), "open_bdev_excl"))
+		fail(t, "close_bdev_excl pairs with %s", bd_api_pair("close_bdev_excl"));
+	analyze(t);
+	done(t);
+}
+
 const struct test era_tests[] = {
+	{ "era_api_model", t_api_model, SSA },
 	{ "era_legacy", t_legacy, SSA },
 	{ "era_fmode", t_fmode, SSA },
 	{ "era_holder", t_holder, SSA },

@@ -28,13 +28,14 @@ static void unit_report(struct wp_out *o, enum bd_severity sev, struct bd_loc at
  * only calls another unit's put wrapper)? */
 static int holder_unit(struct bd_ctx *c)
 {
-	static const char *const api[] = {
-		"blkdev_put", "blkdev_get_by_path", "blkdev_get_by_dev", NULL,
-	};
+	for (int i = 0; i < bd_api_count(); i++) {
+		const struct bd_api *a = bd_api_at(i);
 
-	for (int i = 0; api[i]; i++)
-		if (bd_era_of_api(c->u, api[i]) == BD_ERA_HOLDER)
+		if ((a->role == BD_API_GET || a->role == BD_API_PUT) &&
+		    (a->eras & BD_ERA_BIT(BD_ERA_HOLDER)) &&
+		    bd_era_of_api(c->u, a->name) == BD_ERA_HOLDER)
 			return 1;
+	}
 	return bd_era_of_unit(c->u) == BD_ERA_UNKNOWN &&
 	       bd_era_naming(c->u) == BD_ERA_HOLDER;
 }
