@@ -11,18 +11,18 @@
 # its flags), and has bdops-deprecated-prototype/-ioctl findings (its
 # methods use the old prototypes).
 #
-# Each driver is fixed alone first.  When bdops says a library function
-# blocks it (a function of another file given the method's struct file or
-# inode), the library's file and the header that declares the function
-# join the driver's set, with every other driver the same function
-# blocks, until no new library is named: the sets are fixed as one
-# program each, as 2.6.28 converted cdrom.c and scsi_cmd_ioctl() with
-# their callers.  Each set's patch is applied with `patch -p1` (and
-# checked with `git apply --check`), the files are checked again and
-# compiled (the tree's flags, -Werror=incompatible-pointer-types) against
-# the tree's headers with the 2.6.28 block_device_operations, fmode_t and
-# FMODE_NDELAY/EXCL/WRITE_IOCTL put in (bench/fix-real/fmode-header.py),
-# and the files are restored.
+# Each driver is fixed alone, named alone, as a user would: `bdops fix
+# FILE -p BUILD -- FLAGS`, BUILD holding the tree's compile_commands.json
+# (fix-real/ccdb.py makes it from `make -n V=1`, which prints kbuild's
+# commands without compiling).  bdops finds the library functions that
+# block a conversion (cdrom_open, scsi_cmd_ioctl, generic_ide_ioctl...)
+# in the database, converts them in the same patch with the headers
+# declaring them, and names them.  Each patch is applied with `patch -p1`
+# (and checked with `git apply --check`), the driver is checked again, and
+# every .c file it touches is compiled (the tree's flags,
+# -Werror=incompatible-pointer-types) against the tree's headers with the
+# 2.6.28 block_device_operations, fmode_t and FMODE_NDELAY/EXCL/WRITE_IOCTL
+# put in (bench/fix-real/fmode-header.py); the files are restored.
 #
 # Prints per file: converted whole / refused (with bdops' reasons), and
 # the totals: files converted whole / selected, findings fixed / total,
@@ -31,8 +31,7 @@
 # ${FIX_REAL_OUT:-/tmp/bdops-fix-real}; the tree is left as it was.
 # BDOPS names the bdops to run (default build/bin/bdops of this checkout;
 # a copy of build/bin and build/lib keeps a long run away from rebuilds).
-# About 30 minutes on 2 shared cores, most of it in the probes that find
-# each driver's libraries.
+# About 20 minutes on 2 shared cores.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
@@ -85,24 +84,6 @@ flags_of() {	# flags_of FILE: its kbuild flags, one per line; 1 if it does not p
 	sed 's/#.*//' "$here/fix-real/extra-flags.txt" | awk -v f="$1" '$1 == f { for (i = 2; i <= NF; i++) print $i }'
 }
 
-# The flags of a set: the first file's, plus every -I/-include/-D of the
-# others it lacks (kbuild's per-directory options).
-set_flags() {
-	local f first=1
-	declare -A seen=()
-	for f in "$@"; do
-		case $f in *.h) continue ;; esac
-		while IFS= read -r w; do
-			if [ $first = 1 ] || { [ -z "${seen[$w]:-}" ] && case $w in -I*|-D*) true ;; *) false ;; esac; }; then
-				case $w in -DKBUILD_*) [ $first = 1 ] || continue ;; esac
-				seen[$w]=1
-				printf '%s\n' "$w"
-			fi
-		done < <(flags_of "$f")
-		first=0
-	done
-}
-
 # The 2.6.28 block_device_operations and fmode_t in a copy of the tree's
 # fs.h, found before the tree's include/.
 fmode_inc=$out/fmode-include
@@ -146,127 +127,71 @@ for f in $cands; do
 done
 echo "   ${#sel[@]} files"
 
-# ---- sets: a driver alone, then with the libraries that block it ----
-declare -A group=()	# driver -> its set (space-separated, sorted)
-lib_of() {	# lib_of FUNC: the .c file defining FUNC (exported) and the header declaring it
-	local c h
-	c=$(grep -rl --include='*.c' "^EXPORT_SYMBOL\(_GPL\)\?($1);" drivers block fs 2>/dev/null | head -1)
-	h=$(grep -rl --include='*.h' -E "^(extern )?[a-z].*[ *]$1\(" include 2>/dev/null | head -1)
-	echo "$c $h"
-}
-blockers() {	# blockers LOG: the library functions bdops named as blocking
-	grep -o "blocked by library function '[A-Za-z0-9_]*'" "$1" | cut -d"'" -f2 | sort -u
-}
-sorted() { printf '%s\n' "$@" | sed '/^$/d' | sort -u | tr '\n' ' '; }
-declare -A probed=()	# driver -> the set last probed
-for f in "${sel[@]}"; do group[$f]="$f "; done
-for round in 1 2 3 4 5; do
-	changed=0
-	for f in "${sel[@]}"; do
-		[ "${probed[$f]:-}" = "${group[$f]}" ] && continue
-		probed[$f]=${group[$f]}
-		read -r -a set <<< "${group[$f]}"
-		mapfile -t fl < <(set_flags "${set[@]}")
-		restore "${set[@]}"
-		"$bdops" fix "${set[@]}" -- -w "${fl[@]}" > /dev/null 2> "$out/runs/probe.log"
-		restore "${set[@]}"
-		for fn in $(blockers "$out/runs/probe.log"); do
-			read -r c h <<< "$(lib_of "$fn")"
-			[ -n "$c" ] || continue
-			prefetch "$c"
-			new=$(sorted ${group[$f]} $c $h)
-			[ "$new" != "${group[$f]}" ] && changed=1
-			group[$f]=$new
-		done
-	done
-	# sets that share a file are one program
-	merged=1
-	while [ $merged = 1 ]; do
-		merged=0
-		for f in "${sel[@]}"; do
-			for g in "${sel[@]}"; do
-				[ "${group[$f]}" = "${group[$g]}" ] && continue
-				if printf '%s\n' ${group[$f]} | grep -qxF -f <(printf '%s\n' ${group[$g]}); then
-					u=$(sorted ${group[$f]} ${group[$g]})
-					for h in "${sel[@]}"; do
-						if [ "${group[$h]}" = "${group[$f]}" ] || [ "${group[$h]}" = "${group[$g]}" ]; then
-							group[$h]=$u
-						fi
-					done
-					merged=1 changed=1
-				fi
-			done
-		done
-	done
-	[ $changed = 0 ] && break
-done
+# ---- the build's compilation database: kbuild prints every command
+# under make -n (nothing is compiled); the libraries are found there ----
+build=$out/build
+if [ ! -s "$build/compile_commands.json" ] || [ "$build/compile_commands.json" -ot .config ]; then
+	nice make -n -k ARCH=x86_64 CC="gcc -fno-pie" V=1 block/ drivers/ fs/ > "$out/flags/make-n.log" 2>&1
+	python3 "$here/fix-real/ccdb.py" "$out/flags/make-n.log" "$tree" "$build" "$out/flags"
+fi
 
-# ---- fix, apply, re-check, compile ----
-echo "== bdops fix"
+# ---- fix each driver alone, with -p: apply, re-check, compile ----
+echo "== bdops fix FILE -p $build -- FLAGS"
 whole=0 nfix=0 ntot=0 bad=0
 refusals=()
-declare -A done_set=()
 for f in "${sel[@]}"; do
-	setkey=${group[$f]}
-	read -r -a set <<< "$setkey"
 	tag=${f//\//_}
 	log=$out/runs/$tag.fix
-	if [ -z "${done_set[$setkey]:-}" ]; then
-		done_set[$setkey]=1
-		restore "${set[@]}"
-		mapfile -t fl < <(set_flags "${set[@]}")
-		"$bdops" fix "${set[@]}" -- -w "${fl[@]}" > "$out/runs/$tag.diff" 2> "$log"
-		for s in "${set[@]}"; do
-			rm -f "$out/runs/${s//\//_}.after"
-			[ "$s" = "$f" ] && continue
-			cp "$log" "$out/runs/${s//\//_}.fix"
-			cp "$out/runs/$tag.diff" "$out/runs/${s//\//_}.diff"
-		done
-		status=ok
-		if [ ! -s "$out/runs/$tag.diff" ]; then
-			status=ok	# nothing converted: the refusals say why
-		elif ! git apply --check "$out/runs/$tag.diff" 2> "$out/runs/$tag.apply"; then
-			status="git apply fails"
-		elif ! patch -s -p1 < "$out/runs/$tag.diff" >> "$out/runs/$tag.apply" 2>&1; then
-			status="patch -p1 fails"
-		fi
-		for s in "${set[@]}"; do
-			case $s in *.h) continue ;; esac
-			st=$status
-			if [ "$st" = ok ] && [ -s "$out/runs/$tag.diff" ]; then
-				mapfile -t sf < <(flags_of "$s")
-				"$bdops" check --frontend gcc "$s" -- -w -I"$fmode_inc" "${sf[@]}" \
-					> "$out/runs/${s//\//_}.after" 2>&1
-				gcc -fno-pie -c -o /dev/null -I"$fmode_inc" "${sf[@]}" \
-					-Werror=incompatible-pointer-types "$s" \
-					> "$out/runs/${s//\//_}.cc" 2>&1 || st="does not compile"
-			fi
-			echo "$st" > "$out/runs/${s//\//_}.status"
-		done
-		restore "${set[@]}"
+	diff=$out/runs/$tag.diff
+	restore "$f"
+	mapfile -t fl < <(flags_of "$f")
+	"$bdops" fix "$f" -p "$build" -- -w "${fl[@]}" > "$diff" 2> "$log"
+	# the set: every file the patch touches
+	mapfile -t set < <(sed -n 's|^+++ b/||p' "$diff" | sed 's/\t.*//' | sort -u)
+	status=ok
+	if [ ! -s "$diff" ]; then
+		status=ok	# nothing converted: the refusals say why
+	elif ! git apply --check "$diff" 2> "$out/runs/$tag.apply"; then
+		status="git apply fails"
+	elif ! patch -s -p1 < "$diff" >> "$out/runs/$tag.apply" 2>&1; then
+		status="patch -p1 fails"
 	fi
-	st=$(cat "$out/runs/$tag.status")
+	rm -f "$out/runs/$tag.after"
+	for s in "${set[@]}"; do
+		case $s in *.h) continue ;; esac
+		[ "$status" = ok ] || break
+		mapfile -t sf < <(flags_of "$s")
+		if [ "$s" = "$f" ]; then
+			"$bdops" check --frontend gcc "$s" -- -w -I"$fmode_inc" "${sf[@]}" \
+				> "$out/runs/$tag.after" 2>&1
+		fi
+		gcc -fno-pie -c -o /dev/null -I"$fmode_inc" "${sf[@]}" \
+			-Werror=incompatible-pointer-types "$s" \
+			> "$out/runs/${s//\//_}.cc" 2>&1 || status="$s does not compile"
+	done
+	[ ${#set[@]} = 0 ] || restore "${set[@]}"
 	n=${before[$f]}
 	left=$n
-	[ "$st" = ok ] && [ -f "$out/runs/$tag.after" ] &&
+	[ "$status" = ok ] && [ -f "$out/runs/$tag.after" ] &&
 		left=$(grep -c 'warning: .*\[bdops-' "$out/runs/$tag.after")
 	ntot=$((ntot + n))
 	nfix=$((nfix + n - left))
-	others=$(printf '%s\n' "${set[@]}" | grep -vx -- "$f" | tr '\n' ' ')
-	if [ "$st" != ok ]; then
+	libs=$(grep -o "converted with their callers: .* found through" "$log" |
+	       sed 's/^converted with their callers: //; s/, found through$//' | tr '\n' ';')
+	if [ "$status" != ok ]; then
 		bad=1
-		echo "   FAIL $f: $st${others:+ (with $others)}"
-	elif [ "$(deprecated "$out/runs/$tag.after")" = 0 ] && [ -s "$out/runs/$tag.diff" ]; then
+		echo "   FAIL $f: $status"
+	elif [ "$(deprecated "$out/runs/$tag.after")" = 0 ] && [ -s "$diff" ]; then
 		whole=$((whole + 1))
-		echo "   whole $f: $((n - left))/$n findings fixed${others:+ (with $others)}"
+		echo "   whole $f: $((n - left))/$n findings fixed${libs:+ (with $libs)}"
 	else
-		echo "   refused $f: $((n - left))/$n findings fixed${others:+ (with $others)}"
+		echo "   refused $f: $((n - left))/$n findings fixed${libs:+ (with $libs)}"
 		while IFS= read -r r; do
 			refusals+=("$f: $r")
 		done < <(grep ": not fixed: " "$log" | grep -F "$f:" | sed 's/^bdops fix: [^ ]*: //' |
 			 grep -v 'not converted because' | sort -u)
 	fi
-	if [ "$st" = ok ] && [ "$left" != 0 ] && [ -f "$out/runs/$tag.after" ] &&
+	if [ "$status" = ok ] && [ "$left" != 0 ] && [ -f "$out/runs/$tag.after" ] &&
 	   grep -q 'warning: .*\[bdops-deprecated' "$out/runs/$tag.after" &&
 	   ! grep -q ': not fixed: ' "$log"; then
 		echo "   FAIL $f: findings left that bdops fix did not name"

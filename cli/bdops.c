@@ -54,6 +54,8 @@ static const struct dopt dopts[] = {
 	{ "cflag",          1, 0, 0, C_CHECK | C_WORK, "FLAG: one more compiler flag (repeatable)" },
 	{ "staged",         0, 0, 0, C_REVIEW, "review the staged changes (the default with no argument)" },
 	{ "compile-commands", 1, 0, 0, C_REVIEW | C_HOOK | C_MERGE, "FILE: review: compile flags from this compile_commands.json; merge: check every entry first" },
+	{ "build-dir",      1, 0, 0, C_FIX,   "DIR: fix: find the library functions a conversion needs, and the flags, through DIR's compile_commands.json or the facts of its build (also -p DIR)" },
+	{ "to-era",         1, 0, 0, C_FIX,   "ERA: fix: move the files to a later API era: holder (6.5), handle (6.7) or file (6.9)" },
 	{ "prune",          0, 0, 0, C_MERGE, "first remove facts of deleted sources and stale temporary files" },
 	{ "objects",        1, 0, 0, C_MERGE, "TREE: the facts in every object and archive under a build tree (repeatable)" },
 	{ "force",          0, 0, 0, C_HOOK,  "replace an existing pre-commit hook" },
@@ -312,6 +314,13 @@ static int apply_option(struct drv *d, const struct dopt *op, const char *value)
 		d->prune = 1;
 	} else if (!strcmp(op->name, "compile-commands")) {
 		d->ccdb = value;
+	} else if (!strcmp(op->name, "build-dir")) {
+		d->build_dir = value;
+	} else if (!strcmp(op->name, "to-era")) {
+		if (strcmp(value, "holder") && strcmp(value, "handle") && strcmp(value, "file"))
+			return usage_error(d->cmd, "unknown era '%s'; valid: holder, handle, file",
+					   value);
+		d->to_era = value;
 	} else if (!strcmp(op->name, "objects")) {
 		push(&d->objects, &d->nobjects, &d->cap_objects, (char *)value);
 	} else if (!strcmp(op->name, "cflag")) {
@@ -475,6 +484,15 @@ static int parse_args(struct drv *d, unsigned cmd, int argc, char **argv)
 			if (!value)
 				return usage_error(d->cmd, "%s needs a number", "-j");
 			ret = apply_option(d, find_option("jobs", cmd), value);
+			if (ret)
+				return ret;
+			continue;
+		}
+		if (!strncmp(arg, "-p", 2) && cmd == C_FIX) {
+			value = arg[2] ? arg + 2 : (a + 1 < argc ? argv[++a] : NULL);
+			if (!value)
+				return usage_error(d->cmd, "%s needs a build directory", "-p");
+			ret = apply_option(d, find_option("build-dir", cmd), value);
 			if (ret)
 				return ret;
 			continue;
@@ -740,7 +758,8 @@ static void split_command(const char *cmd, char ***v, int *n, int *cap)
 /* The flags of one compile_commands.json entry that change what the code
  * means: without the compiler (and a launcher before it), the input, the
  * output, dependency files. */
-static void entry_flags(const struct bd_json *e, const char *file, struct drv *d)
+void bd_drv_entry_flags(const struct bd_json *e, const char *file, char ***out, int *nout,
+			int *capout)
 {
 	const struct bd_json *a = bd_json_get(e, "arguments");
 	char **v = NULL;
@@ -766,7 +785,7 @@ static void entry_flags(const struct bd_json *e, const char *file, struct drv *d
 		    !strcmp(s, "-MP") || !strncmp(s, "-o", 2) || !strncmp(s, "-Wp,-M", 6) ||
 		    !strcmp(s, file))
 			continue;
-		push(&d->flags, &d->nflags, &d->cap_flags, v[i]);
+		push(out, nout, capout, v[i]);
 		v[i] = NULL;
 	}
 	for (i = 0; i < n; i++)
@@ -817,7 +836,7 @@ static int check_ccdb(struct drv *d, const char *facts)
 		d->args = args;
 		d->nargs = 1;
 		d->nflags = 0;
-		entry_flags(e, file, d);
+		bd_drv_entry_flags(e, file, &d->flags, &d->nflags, &d->cap_flags);
 		res = bd_drv_collect(d, &f, &status);
 		failed += res ? f > 0 : 1;
 		bd_result_free(res);

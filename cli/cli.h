@@ -46,6 +46,8 @@ struct drv {
 	int unit_failures;		/* merge: units not fully analysed */
 	const char *log_root;		/* review: the scratch tree the frontends'
 					 * messages name paths in */
+	const char *build_dir;		/* fix: -p DIR */
+	const char *to_era;		/* fix: --to-era ERA */
 	char **argv;			/* the command's own arguments */
 	int argc;
 };
@@ -105,6 +107,12 @@ int bd_drv_launcher(const char *arg);
  * compiler, past "VAR=x" assignments and launchers before it ("ccache
  * gcc -c x.c": 2). */
 int bd_drv_compiler_end(char *const *v, int n);
+/* bdops.c: the flags of one compile_commands.json entry for 'file' that
+ * change what the code means (no compiler, launcher, input, output or
+ * dependency files), appended to *out. */
+struct bd_json;
+void bd_drv_entry_flags(const struct bd_json *e, const char *file, char ***out, int *nout,
+			int *capout);
 /* bdops.c: suppress, sort, print, summarise; returns the exit status. */
 int bd_drv_finish(struct drv *d, struct bd_result *r, int failed);
 

@@ -1083,7 +1083,7 @@ static void fix_conversions(struct fixer *fx)
 		for (i = 0; i < cs->n; i++)
 			if (cs->v[i].f)
 				left_alone(fx, cs->v[i].f, &cs->v[i] == bad ? msg : other);
-		if (bad->kind == K_LIB && !fx->quiet)
+		if (bad->kind == K_LIB && !fx->quiet && !bd_fix_probe)
 			fprintf(stderr, "bdops fix: %s: %s\n", fx->s.path, msg);
 	} else {
 		if (need_bkl)
@@ -1758,14 +1758,18 @@ static int fix_set(struct drv *d, const struct bd_result *all, struct lib_plan *
 	return bad ? -1 : left;
 }
 
-static int bd_drv_fix_files(struct drv *d, char *const *hdrs, int nhdrs);
+static int fix_files(struct drv *d, char *const *hdrs, int nhdrs, struct buf *diff);
 
-int bd_drv_fix(struct drv *d)
+int bd_fix_probe;
+struct buf *bd_fix_libs;
+
+/* One run over d->args (a .h among them is a library's header: edited,
+ * not checked): the diff into *diff, what it says into *lines. */
+int bd_fix_run(struct drv *d, struct buf *diff, struct buf *lines)
 {
 	char **hdrs, **args = d->args;
 	int i, n, nhdrs = 0, nargs = d->nargs;
 
-	/* headers given (a library's declarations) are edited, not checked */
 	hdrs = bd_xcalloc(d->nargs + 1, sizeof(*hdrs));
 	d->args = bd_xcalloc(d->nargs + 1, sizeof(*d->args));
 	d->nargs = 0;
@@ -1777,22 +1781,63 @@ int bd_drv_fix(struct drv *d)
 		else
 			d->args[d->nargs++] = args[i];
 	}
-	n = bd_drv_fix_files(d, hdrs, nhdrs);
+	n = fix_files(d, hdrs, nhdrs, diff);
 	free(d->args);
 	free(hdrs);
 	d->args = args;
 	d->nargs = nargs;
+	*lines = fixed_lines;
+	memset(&fixed_lines, 0, sizeof(fixed_lines));
 	return n;
 }
 
-static int bd_drv_fix_files(struct drv *d, char *const *hdrs, int nhdrs)
+int bd_fix_emit(struct drv *d, struct buf *diff, struct buf *lines, int status)
 {
-	struct buf diff = { 0 };
+	FILE *out = stdout;
+
+	if (d->o.output && strcmp(d->o.output, "-")) {
+		out = fopen(d->o.output, "w");
+		if (!out) {
+			fprintf(stderr, "bdops fix: cannot write '%s': %s\n", d->o.output,
+				strerror(errno));
+			return EXIT_USAGE;
+		}
+	}
+	if (diff->n)
+		fwrite(diff->s, 1, diff->n, out);
+	if (bd_drv_close_output(out, d->o.output)) {
+		fputs("bdops fix: the diff was not written; nothing was fixed\n", stderr);
+		return EXIT_USAGE;
+	}
+	if (lines->s)
+		fputs(lines->s, stderr);
+	return status;
+}
+
+int bd_drv_fix(struct drv *d)
+{
+	struct buf diff = { 0 }, lines = { 0 };
+	int n;
+
+	if (d->to_era)
+		return bd_fix_era(d);
+	if (d->build_dir)
+		return bd_fix_ccdb(d);
+	n = bd_fix_run(d, &diff, &lines);
+	if (n != EXIT_USAGE)
+		bd_fix_name_definers(d, &lines);
+	n = bd_fix_emit(d, &diff, &lines, n);
+	free(diff.s);
+	free(lines.s);
+	return n;
+}
+
+static int fix_files(struct drv *d, char *const *hdrs, int nhdrs, struct buf *diff)
+{
 	struct bd_result *all;
 	struct lib_plan lib;
 	char *tmp;
 	int i, n, left = 0, bad = 0, dropped;
-	FILE *out = stdout;
 
 	if (!d->nargs) {
 		fputs("bdops fix: no input files (usage: bdops fix FILES -- COMPILER FLAGS)\n", stderr);
@@ -1803,7 +1848,7 @@ static int bd_drv_fix_files(struct drv *d, char *const *hdrs, int nhdrs)
 	tmp = bd_drv_tmpdir("fix");
 	if (!tmp)
 		return EXIT_USAGE;
-	buf_add(&diff, "", 0);
+	buf_add(diff, "", 0);
 	{
 		/* all files in one check, as "bdops check FILES" does: a finding
 		 * may need another file (a put of a bdev the other file got) */
@@ -1816,12 +1861,17 @@ static int bd_drv_fix_files(struct drv *d, char *const *hdrs, int nhdrs)
 	 * no refused conversion calls one, then fix for real */
 	lib_plan(&lib, d->args, d->nargs, hdrs, nhdrs, all);
 	for (i = 0; i < LIB_HELPERS + 1 && lib.n; i++) {
-		fix_set(d, all, &lib, tmp, &diff, 1, &dropped);
+		fix_set(d, all, &lib, tmp, diff, 1, &dropped);
 		if (!dropped)
 			break;
 	}
-	n = fix_set(d, all, &lib, tmp, &diff, 0, &dropped);
-	lib_outside_callers(&lib);
+	n = fix_set(d, all, &lib, tmp, diff, 0, &dropped);
+	if (!bd_fix_probe)
+		lib_outside_callers(&lib);
+	for (i = 0; bd_fix_libs && i < lib.n; i++)
+		if (!lib.h[i].dropped)
+			buf_printf(bd_fix_libs, "%s\t%s\n", lib.h[i].func,
+				   lib.srcs[lib.h[i].src].path);
 	if (n < 0)
 		bad = 1;
 	else
@@ -1830,24 +1880,5 @@ static int bd_drv_fix_files(struct drv *d, char *const *hdrs, int nhdrs)
 	bd_result_free(all);
 	bd_drv_rm_rf(tmp);
 	free(tmp);
-	if (d->o.output && strcmp(d->o.output, "-")) {
-		out = fopen(d->o.output, "w");
-		if (!out) {
-			fprintf(stderr, "bdops fix: cannot write '%s': %s\n", d->o.output,
-				strerror(errno));
-			free(diff.s);
-			return EXIT_USAGE;
-		}
-	}
-	fwrite(diff.s, 1, diff.n, out);
-	if (bd_drv_close_output(out, d->o.output)) {
-		fputs("bdops fix: the diff was not written; nothing was fixed\n", stderr);
-		bad = 1;
-	} else if (fixed_lines.s) {
-		fputs(fixed_lines.s, stderr);
-	}
-	free(fixed_lines.s);
-	memset(&fixed_lines, 0, sizeof(fixed_lines));
-	free(diff.s);
 	return bad ? EXIT_USAGE : left ? EXIT_FINDINGS : EXIT_CLEAN;
 }

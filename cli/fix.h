@@ -270,4 +270,25 @@ const char *conv_obj(const struct conv *c);
 const char *rewrite_body(const struct src *s, struct conv *c, struct conv_set *cs, int from,
 			 int to, struct buf *out);
 
+/* ---- the command (fix.c) and its two other shapes ---- */
+
+/* A probe run (fix_ccdb.c): nothing on stderr, only the lines. */
+extern int bd_fix_probe;
+/* When set: "FUNC\tFILE\n" for each library function a run converted. */
+extern struct buf *bd_fix_libs;
+/* One run over d->args (a .h among them is edited, not checked): the
+ * diff into *diff, what it says into *lines; the exit status. */
+int bd_fix_run(struct drv *d, struct buf *diff, struct buf *lines);
+/* Write the diff (stdout or --output), then the lines on stderr; the
+ * exit status (status, or EXIT_USAGE if the diff was not written). */
+int bd_fix_emit(struct drv *d, struct buf *diff, struct buf *lines, int status);
+/* fix_ccdb.c: "bdops fix FILES -p BUILD_DIR". */
+int bd_fix_ccdb(struct drv *d);
+/* fix_ccdb.c: a refusal "blocked by library function 'F' ... give the
+ * file that defines it too" gets the .c file under the current directory
+ * that defines F, and the headers the given files read that declare it. */
+void bd_fix_name_definers(struct drv *d, struct buf *lines);
+/* fix_era.c: "bdops fix --to-era holder|handle|file FILES". */
+int bd_fix_era(struct drv *d);
+
 #endif

@@ -74,6 +74,16 @@ int bd_drv_compiler_end(char *const *v, int n)
 	return n ? 1 : 0;
 }
 
+void bd_drv_entry_flags(const struct bd_json *e, const char *file, char ***out, int *nout,
+			int *capout)
+{
+	(void)e;
+	(void)file;
+	(void)out;
+	(void)nout;
+	(void)capout;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const uint8_t *nul = memchr(data, 0, size);
