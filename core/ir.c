@@ -54,7 +54,7 @@ const char *bd_intern(struct bd_unit *u, const char *s)
 	if (!s)
 		return NULL;
 	if (u->nstrs * 2 >= u->cap_strs) {
-		unsigned ncap = u->cap_strs ? u->cap_strs * 2 : 1024;
+		unsigned ncap = u->cap_strs ? u->cap_strs * 2 : 64;
 		const char **nv = bd_xcalloc(ncap, sizeof(*nv));
 
 		for (i = 0; i < u->cap_strs; i++) {
