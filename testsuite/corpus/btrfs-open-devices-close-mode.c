@@ -1,19 +1,16 @@
-// Corpus: btrfs: __btrfs_open_devices() closes a device it opened with the
-// mount's mode using FMODE_READ (fixed in passing)
-// Upstream: the error path became blkdev_put(bdev, flags) in Tejun Heo's
-// 2.6.38 conversion of the exclusive-open API, e525fd89d380 ("block: make
-// blkdev_get/put() handle exclusive access") and d4d77629953e ("block:
-// clean up blkdev_get() wrappers and their users"); which of the two made
-// that change: unverified.  No commit fixed it as a bug.
-// Link: https://git.kernel.org/torvalds/c/d4d77629953e
+// Corpus: btrfs: close_bdev_exclusive() should use the same @flags as the
+// matching open_bdev_exclusive()
+// Upstream: commit 37004c42f724 (Linux 2.6.37), Tejun Heo
+// Link: https://git.kernel.org/torvalds/c/37004c42f724
 // Era: fmode_t (2.6.28 .. 2.6.37), kernel-fixtures/include/fmode.
 // Bug: btrfs_get_sb() passes FMODE_READ, or FMODE_READ|FMODE_WRITE for a
 // read-write mount, down to __btrfs_open_devices(), which opens every
 // device with open_bdev_exclusive(name, flags, holder) and keeps the mode
 // in device->mode; when a device turns out not to belong (no super block,
 // another devid) the error path closes it with close_bdev_exclusive(bdev,
-// FMODE_READ): a read-write open closed read-only.  This is the shape of
-// issue 24's probe "a mode that is a parameter".
+// FMODE_READ): a read-write open closed read-only.  The fix closes with
+// 'flags'.  This is the shape of issue 24's probe "a mode that is a
+// parameter".
 // Check: bdops-put-mode, at the error path's close, on the path where the
 // caller's mode holds FMODE_WRITE (btrfs_get_sb() of a read-write mount).
 // XFAIL: *

@@ -118,7 +118,7 @@ struct blk_holder_ops {
 
 /* block/bdev.c: a block device opened as a struct file (6.9); the file
  * keeps the holder in private_data.  Given back with fput() or, giving the
- * claim back at once, bdev_fput() (6.10). */
+ * claim back at once, bdev_fput() (6.9-rc3, 22650a99821d). */
 struct file *bdev_file_open_by_dev(dev_t dev, blk_mode_t mode, void *holder,
 		const struct blk_holder_ops *hops);
 struct file *bdev_file_open_by_path(const char *path, blk_mode_t mode,
