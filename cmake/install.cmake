@@ -80,4 +80,4 @@ install(TARGETS bdops_clang LIBRARY DESTINATION ${BDOPS_CLANG_PLUGIN_DIR})
 # The guides and reference pages, as Debian's /usr/share/doc/bdops has them.
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR}
-        FILES_MATCHING PATTERN "*.md")
+        FILES_MATCHING PATTERN "*.md" PATTERN man EXCLUDE)

@@ -15,13 +15,16 @@ export DEBIAN_FRONTEND=noninteractive
 # man pages from the tools' --help; man-db, pre-commit and bash are what
 # the tests run the man pages, the pre-commit hook and completion with.
 # libclang-rt-19-dev is clang-19's libFuzzer and sanitizer runtimes, for the
-# fuzz targets (fuzz/).
+# fuzz targets (fuzz/).  debhelper and lintian build and check the Debian
+# packages (scripts/package.sh), debootstrap makes the clean root the
+# package lane installs them into (BDOPS_LANES=package, scripts/test.sh).
 pkgs="ca-certificates gcc g++ make cmake python3 python3-yaml python3-jsonschema gcc-12-plugin-dev
       clang-19 clang-tools-19 libclang-19-dev libclang-cpp19-dev llvm-19-dev llvm-19-tools
       libclang-rt-19-dev
       dpkg-dev git patch valgrind libelf-dev zlib1g-dev ccache distcc icecc
       csmith libcsmith-dev
-      help2man man-db pre-commit"
+      help2man man-db pre-commit
+      debhelper lintian debootstrap"
 # npm for the SARIF Multitool, unless a node is there already (a
 # NodeSource one ships its own npm: Debian's npm would fight it)
 command -v npm >/dev/null 2>&1 || pkgs="$pkgs nodejs npm"
