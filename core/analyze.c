@@ -13,6 +13,7 @@
 #include "internal.h"
 #include "engine/engine.h"
 #include "engine/bdev_api.h"
+#include "engine/fieldlife.h"
 #include "wp/wp.h"
 
 static unsigned place_hash(enum bd_check check, const struct bd_loc *loc, const char *msg)
@@ -162,6 +163,7 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	for (int i = 0; i < c.nfns; i++)
 		bd_fn_free(&c.fns[i]);
 	bd_bapi_free(&c);
+	bd_flife_free(&c);
 	free(c.fns);
 	free(c.ff);
 	free(c.hash);

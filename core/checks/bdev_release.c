@@ -12,7 +12,13 @@
  * is an error pointer (IS_ERR() or IS_ERR_OR_NULL() was true, in every
  * spelling engine/errptr.c knows), a second release on one path; and, at
  * the use, the block_device it gives (handle->bdev, file_bdev(file)) used
- * after the release on that path.
+ * after the release on that path.  Across the functions of the unit, for
+ * a handle or file kept in a struct field (engine/fieldlife.c says what
+ * the unit does with the field elsewhere): a use (->bdev, file_bdev(), a
+ * release) of a field the unit opens only under some option and tests
+ * elsewhere, on a path that neither opened nor tested it; and a field
+ * whose content on entry a function gave back and left set while another
+ * function tests it for NULL and gives it back again.
  *
  * Values are followed through locals, SSA copies and phis, struct fields
  * and globals (a field's or global's content is tracked per path; a field
@@ -41,6 +47,7 @@
 #include "../engine/engine.h"
 #include "../engine/errptr.h"
 #include "../engine/bdev_api.h"
+#include "../engine/fieldlife.h"
 
 /* Abstract pointer values: what a local, field or global holds. */
 #define A_UNK		0		/* not followed */
@@ -60,6 +67,7 @@
 #define REL_MAYBE	(-1)	/* joined: given back on some paths */
 #define MAXEFF		16
 #define CAP_STATES	32
+#define OBJW		4	/* ints per object in a state */
 
 enum okind { O_OPEN, O_PARAM, O_LOC };
 
@@ -100,6 +108,8 @@ struct eff {
 	struct bd_loc rel_at;	/* the API release, for notes */
 	const char *rel_api;
 	int rel_fl;
+	struct bd_loc site_at;	/* the API release, for any release */
+	const char *site_api;
 };
 
 struct rsum {
@@ -242,6 +252,15 @@ static int add_loc(struct rs *x, struct bd_event *base, const char *tag,
 	if (key) {
 		x->o[o].bdev = 1;
 		x->o[o].fl = key->kind;
+	} else if (!global) {
+		/* a field no opener of the unit fills, whose block_device
+		 * the unit takes (file_bdev(dev->bdev_file)) */
+		const struct bd_flife *fl = bd_flife_of(x->br->c, tag, field);
+
+		if (fl && fl->bdev) {
+			x->o[o].bdev = 1;
+			x->o[o].fl = fl->kind;
+		}
 	}
 	x->l[i].obj = o;
 	return i;
@@ -372,6 +391,16 @@ static void link_derived(struct rs *x)
 			j = add_loc(x, x->l[i].base, key->tag, key->field, NULL);
 			x->l[i].derived = j + 1;
 		}
+	/* ... also when the file came from outside the unit */
+	for (int i = 0; i < x->nl; i++)
+		for (int k = 0; k < bd_flife_count(x->br->c) && !x->l[i].global && !x->l[i].derived;
+		     k++) {
+			const struct bd_flife *fl = bd_flife_at(x->br->c, k);
+
+			if (fl->dtag == x->l[i].tag && fl->dfield == x->l[i].field &&
+			    !bd_bapi_key(x->br->c, fl->tag, fl->field, NULL))
+				x->l[i].derived = add_loc(x, x->l[i].base, fl->tag, fl->field, NULL) + 1;
+		}
 }
 
 /* The places a callee's summary speaks of, in the caller's terms. */
@@ -451,7 +480,9 @@ static void scan_conds(struct rs *x)
 
 static int *S_obj(struct rs *x, int *s, int o)
 {
-	return s + x->off_obj + 3 * o;	/* mask, release (+1), test block (+1) */
+	/* mask, release (+1), test block (+1), a release that may have
+	 * happened, for the field it leaves set (+1) */
+	return s + x->off_obj + OBJW * o;
 }
 
 /* A parameter whose fields are places: a path that found it NULL
@@ -473,7 +504,7 @@ static void layout(struct rs *x)
 	x->off_phi = x->off_slot + x->nts;
 	x->off_loc = x->off_phi + x->ntp;
 	x->off_obj = x->off_loc + x->nl;
-	x->off_cond = x->off_obj + 3 * x->no;
+	x->off_cond = x->off_obj + OBJW * x->no;
 	x->off_pnull = x->off_cond + x->ncond;
 	x->size = x->off_pnull + x->npnull;
 }
@@ -485,6 +516,7 @@ static void fresh_obj(struct rs *x, int *s, int o)
 	so[0] = x->o[o].mask0;
 	so[1] = 0;
 	so[2] = 0;
+	so[3] = 0;
 }
 
 static void entry_state(struct rs *x, int *s)
@@ -691,6 +723,134 @@ static void report_use(struct rs *x, struct bd_event *at, int o, const struct re
 	pend(x, at->loc, fix_use(x->o[o].fl), msg, 1, nl, nm);
 }
 
+/* ---- a field never opened, a field left set (engine/fieldlife.c) ---- */
+
+/* The FIELD_LOAD a handle or file value was read by, or NULL. */
+static struct bd_event *field_read(struct rs *x, bd_val v)
+{
+	struct bd_event *e = base_root(x->fn, v);
+
+	return e && e->op == BD_FIELD_LOAD ? e : NULL;
+}
+
+/* A handle or file value hv used at e (its block_device taken, or given
+ * back: api) on a path where it is what the field held on entry, never
+ * tested: does the unit open that field only under some option, and say
+ * elsewhere that it may hold nothing? */
+static void check_unopened(struct rs *x, int *s, struct bd_event *e, bd_val hv, const char *api)
+{
+	int a = apv(x, s, hv, 0), *so;
+	struct obj *ob;
+	struct loc *l;
+	const struct bd_flife *fl;
+	struct bd_event *ld;
+	struct bd_loc nl[1];
+	char nm[1][160], msg[256], what[128];
+	const char *fix;
+
+	if (!IS_INST(a))
+		return;
+	ob = &x->o[OBJ(a)];
+	so = S_obj(x, s, OBJ(a));
+	if (ob->kind != O_LOC || so[1] != 0 || !(so[0] & M_N) || !(so[0] & M_V))
+		return;
+	l = &x->l[ob->loc];
+	if (l->global || !(fl = bd_flife_of(x->br->c, l->tag, l->field)) || !fl->nopen ||
+	    fl->nopen_cond < fl->nopen || !fl->open_at)
+		return;
+	if (!fl->null_rel && !fl->null_use && !fl->nguard)
+		return;
+	ld = field_read(x, hv);
+	if (!ld || ld->tag != l->tag || ld->name != l->field ||
+	    bd_flife_guarded(x->br->c, x->fn, bd_event_block(x->fn, e), ld, fl))
+		return;
+	snprintf(what, sizeof(what), "%s->%s", l->tag, l->field);
+	if (api) {
+		snprintf(msg, sizeof(msg), "%s() of '%s' on a path where it was never opened", api, what);
+		fix = "give it back only where it was opened, or test it for NULL first";
+	} else if (fl->kind == BD_BOBJ_FILE) {
+		snprintf(msg, sizeof(msg),
+			 "block device from file_bdev() used on a path where '%s' was never opened", what);
+		fix = NULL;
+	} else {
+		snprintf(msg, sizeof(msg),
+			 "block device from 'bdev_handle->bdev' used on a path where '%s' was never opened",
+			 what);
+		fix = NULL;
+	}
+	snprintf(nm[0], sizeof(nm[0]), "%s() opens '%s' only here", fl->opener, what);
+	nl[0] = fl->open_at->loc;
+	if (!fix) {
+		char fixbuf[256];
+
+		snprintf(fixbuf, sizeof(fixbuf),
+			 "use the block device only where '%s' was opened, or test it for NULL first",
+			 what);
+		fix = bd_intern(x->br->c->u, fixbuf);	/* pend() keeps the pointer */
+	}
+	pend(x, e->loc, fix, msg, 1, nl, nm);
+}
+
+/* At an exit: a field whose entry object this function gave back and
+ * left set, while another function tests it for NULL and gives it back -
+ * the stale pointer will be given back again. */
+static int callers_track(struct rs *x, int param)
+{
+	struct bd_call_it it;
+	struct bd_event *call;
+	struct bd_fn *caller;
+	int n = 0, tracked = 0;
+
+	memset(&it, 0, sizeof(it));
+	while ((call = bd_next_call(x->br->c, x->fn->f->decl->name, x->fn, &it, &caller))) {
+		n++;
+		tracked += param < call->nargs && base_root(caller, call->args[param]) != NULL;
+	}
+	return n && tracked == n;
+}
+
+static void check_left_set(struct rs *x, const int *s)
+{
+	for (int i = 0; i < x->nl; i++) {
+		struct loc *l = &x->l[i];
+		int a = s[x->off_loc + i], o, pi;
+		const int *so;
+		const struct bd_flife *fl;
+		const struct rel *r;
+		struct bd_loc nl[2];
+		char nm[2][160], msg[320], fix[200];
+		int n = 0;
+
+		if (l->global || !IS_INST(a) || (o = OBJ(a)) != l->obj || !x->o[o].bdev)
+			continue;
+		so = s + x->off_obj + OBJW * o;
+		if (!so[1] || so[3] <= 0)
+			continue;
+		pi = l->param >= 0 ? pnull_index(x, l->param) : -1;
+		if (pi >= 0 && s[x->off_pnull + pi] == 1)
+			continue;
+		fl = bd_flife_of(x->br->c, l->tag, l->field);
+		if (!fl || !fl->null_rel || fl->null_fn == x->fn)
+			continue;
+		if (l->param >= 0 && callers_track(x, l->param))
+			continue;	/* each caller judges what it leaves */
+		r = &x->r[so[3] - 1];
+		snprintf(msg, sizeof(msg),
+			 "'%s' gives back '%s->%s' and leaves it set; '%s' tests it for NULL and gives it back again",
+			 x->fn->f->decl->name, l->tag, l->field, fl->null_fn->f->decl->name);
+		if (r->api && strcmp(r->api, r->name)) {
+			snprintf(nm[n], sizeof(nm[n]), "'%s' calls %s() here", r->name, r->api);
+			nl[n++] = r->at;
+		}
+		snprintf(nm[n], sizeof(nm[n]), "'%s' calls %s() here", fl->null_fn->f->decl->name,
+			 fl->null_api);
+		nl[n++] = fl->null_rel->loc;
+		snprintf(fix, sizeof(fix), "set '%s->%s' to NULL when it is given back", l->tag,
+			 l->field);
+		pend(x, r->ev->loc, bd_intern(x->br->c->u, fix), msg, n, nl, nm);
+	}
+}
+
 /* ---- transfer ---- */
 
 static int add_rel(struct rs *x, struct bd_event *e, const char *name, const char *api,
@@ -711,6 +871,35 @@ static int add_rel(struct rs *x, struct bd_event *e, const char *name, const cha
  * while it may still be an error pointer. */
 static void note_rel_err(struct rs *x, int o, const struct rel *r, enum bd_bobj fl);
 
+/* The effect of this function's summary that object o is about. */
+static struct eff *eff_for_obj(struct rs *x, int o)
+{
+	struct obj *ob = &x->o[o];
+
+	for (int i = 0; i < x->sum->neff; i++) {
+		struct eff *ef = &x->sum->eff[i];
+
+		if ((ob->kind == O_PARAM && ef->param == ob->param && !ef->tag && !ef->global) ||
+		    (ob->kind == O_LOC && ef->tag == x->l[ob->loc].tag &&
+		     ef->field == x->l[ob->loc].field && ef->global == x->l[ob->loc].global &&
+		     ef->param == x->l[ob->loc].param))
+			return ef;
+	}
+	return NULL;
+}
+
+/* Where the API call is that gives back what o is, for the notes of the
+ * callers' findings. */
+static void note_site(struct rs *x, int o, struct bd_loc at, const char *api)
+{
+	struct eff *ef = eff_for_obj(x, o);
+
+	if (ef && !ef->site_api) {
+		ef->site_at = at;
+		ef->site_api = api;
+	}
+}
+
 /* Object o given back at e (release site ri). */
 static void release(struct rs *x, int *s, struct bd_event *e, int o, int ri, int always_bdev)
 {
@@ -719,12 +908,17 @@ static void release(struct rs *x, int *s, struct bd_event *e, int o, int ri, int
 
 	if ((so[0] & M_E) && !(so[0] & M_V) && report)
 		report_error(x, e, &x->r[ri], o, so[2]);
-	else if (so[1] > 0 && report)
+	else if (so[1] > 0 && report) {
 		report_double(x, e, &x->r[ri], &x->r[so[1] - 1], o);
+		so[3] = -1;	/* the field left set is this finding already */
+	}
 	if ((so[0] & M_E) && (so[0] & M_V))
 		note_rel_err(x, o, &x->r[ri], x->o[o].fl);
 	if (so[1] == 0)
 		so[1] = ri + 1;
+	if (!so[3])
+		so[3] = ri + 1;
+	note_site(x, o, x->r[ri].at, x->r[ri].api);
 	/* past a release the object was a live one (had it not been, the
 	 * release is the finding): a later release is a second one */
 	if (so[0] & M_V)
@@ -777,6 +971,7 @@ static void uses(struct rs *x, int *s, struct bd_event *e)
 		if (calls(e, "file_bdev") && e->nargs >= 1) {
 			int a = apv(x, s, e->args[0], 0);
 
+			check_unopened(x, s, e, e->args[0], NULL);
 			if (IS_INST(a) && S_obj(x, s, OBJ(a))[1] > 0 && x->o[OBJ(a)].bdev)
 				report_use(x, e, OBJ(a), &x->r[S_obj(x, s, OBJ(a))[1] - 1]);
 			return;
@@ -788,6 +983,7 @@ static void uses(struct rs *x, int *s, struct bd_event *e)
 		if (type_is(e->tag, "bdev_handle") && type_is(e->name, "bdev")) {
 			int a = apv(x, s, e->a, 0);
 
+			check_unopened(x, s, e, e->a, NULL);
 			if (IS_INST(a) && S_obj(x, s, OBJ(a))[1] > 0)
 				report_use(x, e, OBJ(a), &x->r[S_obj(x, s, OBJ(a))[1] - 1]);
 			return;
@@ -842,6 +1038,24 @@ static void redefine(struct rs *x, int *s, struct bd_event *e)
 /* A function of the unit, with its summary, called at e. */
 static void apply_summary(struct rs *x, int *s, struct bd_event *e, struct rsum *g);
 
+/* The fields of the object at root r, given to a function nothing is
+ * known about, become unknown - but for a handle or file this function
+ * stored there itself (ca->bdev_handle = bdev_handle; cache_alloc(ca)):
+ * a function given the object does not replace the opened device its
+ * caller just put in it (docs/checks/bdev-release.md, "Limits"). */
+static void forget_fields(struct rs *x, int *s, struct bd_event *r)
+{
+	for (int l = 0; r && l < x->nl; l++) {
+		int a = s[x->off_loc + l];
+
+		if (x->l[l].base != r)
+			continue;
+		if (IS_INST(a) && (x->o[OBJ(a)].kind == O_OPEN || x->o[OBJ(a)].kind == O_PARAM))
+			continue;
+		s[x->off_loc + l] = A_UNK;
+	}
+}
+
 /* A call nothing is known about may change what its pointer arguments
  * point to: fields of objects passed to it become unknown. */
 static void escape(struct rs *x, int *s, struct bd_event *e)
@@ -850,9 +1064,7 @@ static void escape(struct rs *x, int *s, struct bd_event *e)
 		struct bd_event *r = base_root(x->fn, e->args[i]);
 		struct bd_event *d = bd_strip(x->fn, e->args[i]);
 
-		for (int l = 0; l < x->nl; l++)
-			if (r && x->l[l].base == r)
-				s[x->off_loc + l] = A_UNK;
+		forget_fields(x, s, r);
 		if (r && r->op == BD_PARAM && r->imm >= 0 && r->imm < 32)
 			x->sum->escapes |= 1u << r->imm;
 		/* &local or &p->field: an out-parameter */
@@ -891,6 +1103,9 @@ static void at_call(struct rs *x, int *s, struct bd_event *e, int n)
 		a = apv(x, s, e->args[0], 0);
 		if (IS_INST(a)) {
 			int ri = add_rel(x, e, e->name, e->name, e->loc);
+
+			if (kind == 1 || x->o[OBJ(a)].bdev)
+				check_unopened(x, s, e, e->args[0], e->name);
 
 			release(x, s, e, OBJ(a), ri, kind == 1);
 		} else if (a == A_ERRC && kind == 1) {
@@ -995,8 +1210,17 @@ static int edge(struct bd_walk *w, int b, int si, int *s)
 			int null = taken == side;
 			struct bd_event *r = base_root(x->fn, ptr);
 			int pi = r && r->op == BD_PARAM ? pnull_index(x, (int)r->imm) : -1;
+			int a = apv(x, s, ptr, 0);
 
-			ok = refine(x, s, apv(x, s, ptr, 0), null ? M_N : M_E | M_V, b);
+			ok = refine(x, s, a, null ? M_N : M_E | M_V, b);
+			/* the block_device kept beside a file is NULL: the file
+			 * the field held on entry was not given back by a
+			 * callee that releases it only when it is set */
+			if (null && IS_BDEV(a) && x->o[OBJ(a)].kind == O_LOC &&
+			    S_obj(x, s, OBJ(a))[1] == REL_MAYBE) {
+				S_obj(x, s, OBJ(a))[1] = 0;
+				S_obj(x, s, OBJ(a))[3] = 0;
+			}
 			if (pi >= 0) {
 				int *pn = &s[x->off_pnull + pi];
 
@@ -1045,14 +1269,18 @@ static void join(struct bd_walk *w, int *into, const int *from)
 		if (into[i] != from[i])
 			into[i] = A_UNK;
 	for (int o = 0; o < x->no; o++) {
-		int *a = into + x->off_obj + 3 * o;
-		const int *b = from + x->off_obj + 3 * o;
+		int *a = into + x->off_obj + OBJW * o;
+		const int *b = from + x->off_obj + OBJW * o;
 
 		a[0] |= b[0];
 		if (a[1] != b[1])
 			a[1] = REL_MAYBE;
 		if (a[2] != b[2])
 			a[2] = 0;
+		if (b[3] > 0 && (a[3] <= 0 || b[3] < a[3]))
+			a[3] = b[3];
+		else if (!a[3])
+			a[3] = b[3];
 	}
 	for (int i = x->off_cond; i < x->size; i++)
 		if (into[i] != from[i])
@@ -1096,7 +1324,7 @@ static void prepare_effects(struct rs *x)
 
 static void exit_effect(struct rs *x, const int *s, struct eff *ef, int o, int l)
 {
-	const int *so = s + x->off_obj + 3 * o;
+	const int *so = s + x->off_obj + OBJW * o;
 	int pi = l >= 0 && x->l[l].param >= 0 ? pnull_index(x, x->l[l].param) : -1;
 
 	if (pi >= 0 && s[x->off_pnull + pi] == 1)
@@ -1111,7 +1339,9 @@ static void exit_effect(struct rs *x, const int *s, struct eff *ef, int o, int l
 	if (l >= 0) {
 		int a = s[x->off_loc + l];
 
-		if (a != A_INST(o))
+		/* a field that keeps the block_device of another starts
+		 * as that one's block_device (entry_state()) */
+		if (a != (x->l[l].derived ? A_BDEV(x->l[x->l[l].derived - 1].obj) : A_INST(o)))
 			ef->stored = 1;
 		if (a != A_NULL)
 			ef->exit_null = -1;
@@ -1127,6 +1357,7 @@ static void at_exit(struct bd_walk *w, int b, const int *s)
 	bd_val rv = x->fn->f->blocks[b]->cond;
 
 	sum->nexit++;
+	check_left_set(x, s);
 	if (rv) {
 		int a = apv(x, s, rv, 0);
 
@@ -1207,15 +1438,22 @@ static void apply_summary(struct rs *x, int *s, struct bd_event *e, struct rsum 
 			if (ef->nrel || ef->nmaybe) {
 				int ri = add_rel(x, e, e->name, ef->rel_api ? ef->rel_api : e->name,
 						 ef->rel_at);
+				int si = ef->site_api ? add_rel(x, e, e->name, ef->site_api, ef->site_at) : ri;
 				int all = ef->nrel == ef->nexit;
 				int when_live = !ef->nmaybe && !ef->nlive;
+
+				if (!so[3])
+					so[3] = si + 1;
+				note_site(x, o, x->r[si].at, x->r[si].api);
 
 				if (ef->rel_err && (so[0] & M_E) && !(so[0] & M_V)) {
 					if (x->o[o].bdev || ef->rel_api)
 						report_error(x, e, &x->r[ri], o, so[2]);
 				} else if (all || (when_live && !(so[0] & M_E))) {
-					if (so[1] > 0 && x->o[o].bdev)
+					if (so[1] > 0 && x->o[o].bdev) {
 						report_double(x, e, &x->r[ri], &x->r[so[1] - 1], o);
+						so[3] = -1;	/* the finding already */
+					}
 					if (so[1] == 0)
 						so[1] = ri + 1;
 					if (so[0] & M_V)
@@ -1230,13 +1468,8 @@ static void apply_summary(struct rs *x, int *s, struct bd_event *e, struct rsum 
 	}
 	/* what it passes on to functions nothing is known about */
 	for (int i = 0; i < e->nargs && i < 32; i++)
-		if (g->escapes & (1u << i)) {
-			struct bd_event *r = base_root(x->fn, e->args[i]);
-
-			for (int l = 0; l < x->nl; l++)
-				if (r && x->l[l].base == r)
-					s[x->off_loc + l] = A_UNK;
-		}
+		if (g->escapes & (1u << i))
+			forget_fields(x, s, base_root(x->fn, e->args[i]));
 }
 
 /* ---- driving ---- */

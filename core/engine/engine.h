@@ -97,6 +97,7 @@ struct bd_ctx {
 	int *hash;			/* function by interned name */
 	int hsize;
 	struct bd_bapi *bapi;		/* bdev_api.c, computed when asked */
+	struct bd_flife_unit *flife;	/* fieldlife.c, computed when asked */
 	int *seen;			/* r's findings by place and text */
 	int nseen, seen_size;		/* how many of them are in seen */
 };

@@ -29,12 +29,18 @@ int target_open(struct target *t, const char *path)
 	return 0;
 }
 
+/* gives the handle back and leaves t->handle set, while good_close()
+ * tests it for NULL and would give it back again (the field's lifetime
+ * across functions) */
 void target_close(struct target *t)
 {
 	bdev_release(t->handle);
+// CHECK: handle.c:[[@LINE-1]]:{{[0-9]+}}: warning: 'target_close' gives back 'target->handle' and leaves it set; 'good_close' tests it for NULL and gives it back again [bdops-bdev-release]
+// CHECK-NEXT: handle.c:[[@LINE+59]]:{{[0-9]+}}: note: 'good_close' calls bdev_release() here
+// CHECK-NEXT: note: fix: set 'target->handle' to NULL when it is given back
 	sync_blockdev(t->bdev);
 // CHECK: handle.c:[[@LINE-1]]:{{[0-9]+}}: warning: block device from 'bdev_handle->bdev' used after bdev_release() on this path [bdops-bdev-release]
-// CHECK-NEXT: handle.c:[[@LINE-3]]:{{[0-9]+}}: note: bdev_release() here
+// CHECK-NEXT: handle.c:[[@LINE-6]]:{{[0-9]+}}: note: bdev_release() here
 // CHECK-NEXT: note: fix: use the block device before bdev_release(), or keep the handle open until its last use
 }
 
@@ -94,4 +100,4 @@ void good_close(struct target *t)
 	t->bdev = NULL;
 }
 
-// CHECK: bdops: 4 findings
+// CHECK: bdops: 5 findings

@@ -11,10 +11,9 @@
 // Check: bdops-bdev-release, "block device from 'bdev_handle->bdev' used
 // after bdev_release() on this path": the handle is read back through the
 // field it was stored in.
-// XFAIL: *
-// # engine gap: a handle used after its release when read back through the struct field it was stored in (ca->bdev_handle = bdev_handle)
 // RUN: not %check %s -- %kflags_handle 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
-// Fixed twin: bcache-register-cache-handle.fixed.test.
+// RUN: %check %s -- %kflags_handle -DFIXED 2>&1 | FileCheck %s --check-prefix=FIXED --implicit-check-not=warning: --implicit-check-not=note:
+// FIXED: bdops: 0 findings
 
 #include <linux/kernel.h>
 #include <linux/fs.h>
@@ -91,7 +90,7 @@ err:
 	if (err)
 		printk(KERN_NOTICE "error %s: %s\n", bdev_name(ca->bdev_handle->bdev), err);
 // CHECK: bcache-register-cache-handle.c:[[@LINE-1]]:{{[0-9]+}}: warning: block device from 'bdev_handle->bdev' used after bdev_release() on this path [bdops-bdev-release]
-// CHECK-NEXT: bcache-register-cache-handle.c:61:{{[0-9]+}}: note: bdev_release() here
+// CHECK-NEXT: bcache-register-cache-handle.c:60:{{[0-9]+}}: note: bdev_release() here
 // CHECK-NEXT: note: fix: use the block device before bdev_release(), or keep the handle open until its last use
 #endif
 	return ret;

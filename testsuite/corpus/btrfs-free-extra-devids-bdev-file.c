@@ -12,12 +12,10 @@
 // again: a use-after-free / double fput.  The fix clears device->bdev_file
 // with device->bdev.
 // Check: bdops-bdev-release: a file put in one function while the field
-// keeps the stale pointer, tested and put again in another.  No message
-// for this today; proposed below.
-// XFAIL: *
-// # engine gap: field state across functions (a released bdev file left in a field that another function tests and releases)
+// keeps the stale pointer, tested and put again in another.
 // RUN: not %check %s -- %kflags_file 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
-// Fixed twin: btrfs-free-extra-devids-bdev-file.fixed.test.
+// RUN: %check %s -- %kflags_file -DFIXED 2>&1 | FileCheck %s --check-prefix=FIXED --implicit-check-not=warning: --implicit-check-not=note:
+// FIXED: bdops: 0 findings
 
 #include <linux/fs.h>
 #include <linux/file.h>

@@ -10,11 +10,10 @@
 // regardless: a NULL dereference on the first read in fscache mode.  The
 // fix tests the handle first.
 // Check: bdops-bdev-release (issue 24 item 5): a struct field opened only
-// when some option holds and used regardless.  Proposed message below.
-// XFAIL: *
-// # engine gap: a handle/file field used on a path where it was never opened (field state across functions)
+// when some option holds and used regardless.
 // RUN: not %check %s -- %kflags_handle 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
-// Fixed twin: erofs-fscache-bdev-handle.fixed.test.
+// RUN: %check %s -- %kflags_handle -DFIXED 2>&1 | FileCheck %s --check-prefix=FIXED --implicit-check-not=warning: --implicit-check-not=note:
+// FIXED: bdops: 0 findings
 
 #include <linux/fs.h>
 #include <linux/blkdev.h>

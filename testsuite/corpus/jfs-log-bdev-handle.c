@@ -11,11 +11,10 @@
 // handle only when !log->no_integrity.
 // Check: bdops-bdev-release (the rule of issue 24 item 5): a handle used on
 // a path where it was never opened - a struct field opened only when some
-// option holds and used regardless.  No message exists today; proposed below.
-// XFAIL: *
-// # engine gap: a handle/file field used on a path where it was never opened (field state across functions)
+// option holds and used regardless.
 // RUN: not %check %s -- %kflags_handle 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
-// Fixed twin: jfs-log-bdev-handle.fixed.test.
+// RUN: %check %s -- %kflags_handle -DFIXED 2>&1 | FileCheck %s --check-prefix=FIXED --implicit-check-not=warning: --implicit-check-not=note:
+// FIXED: bdops: 0 findings
 
 #include <linux/fs.h>
 #include <linux/blkdev.h>

@@ -1,0 +1,3 @@
+struct jlog {
+	struct file *log_file;
+};
