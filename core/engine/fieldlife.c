@@ -14,6 +14,7 @@
 #include <string.h>
 #include "fieldlife.h"
 #include "errptr.h"
+#include "api.h"
 
 struct bd_flife_unit {
 	struct bd_flife *f;
@@ -501,19 +502,20 @@ static void scan_uses(struct bd_ctx *c, struct bd_flife_unit *u, struct bd_fn *f
 	struct bd_flife *fl;
 	const char *api = NULL;
 
+	bd_val src;
+	const struct bd_api *m;
+
 	if (bd_bapi_release(c, e, &k)) {
 		ld = field_load_of(fn, e->args[0]);
 		api = e->name;
-	} else if (e->op == BD_CALL && e->name && !strcmp(e->name, "file_bdev") && e->nargs >= 1) {
-		ld = field_load_of(fn, e->args[0]);
-	} else if (e->op == BD_FIELD_LOAD && type_is(e->tag, "bdev_handle") &&
-		   type_is(e->name, "bdev")) {
-		ld = field_load_of(fn, e->a);
+	} else if (e->dst && (src = bd_bapi_bdev_source(fn, e->dst))) {
+		ld = field_load_of(fn, src);	/* file_bdev(x->f), x->h->bdev */
 	}
 	if (!ld || !(fl = add(u, ld->tag, ld->name, kind_of_type(ld->type))))
 		return;
-	if (!api || strcmp(api, "fput"))
-		fl->bdev = 1;	/* file_bdev(), bdev_fput(), a handle */
+	/* file_bdev(), bdev_fput(), a handle: not fput(), which takes any file */
+	if (!api || !(m = bd_api_find(api)) || !m->generic)
+		fl->bdev = 1;
 	scan_tests(fl, fn, b, e, ld, api);
 }
 
