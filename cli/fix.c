@@ -181,6 +181,20 @@ int is(const struct src *s, int i, const char *text)
 	       !strncmp(s->text + s->t[i].start, text, n);
 }
 
+const struct bd_api *api_call_at(const struct src *s, int i, enum bd_api_role role)
+{
+	const struct bd_api *a;
+	char *name;
+
+	if (i < 0 || i + 1 >= s->n || s->t[i].kind != T_ID || !is(s, i + 1, "(") ||
+	    (i > 0 && (is(s, i - 1, "->") || is(s, i - 1, "."))))
+		return NULL;
+	name = tok_str(s, i);
+	a = bd_api_role(name, role);
+	free(name);
+	return a;
+}
+
 char *tok_str(const struct src *s, int i)
 {
 	int n;
@@ -1224,8 +1238,6 @@ static void fix_ndelay(struct fixer *fx, const struct bd_finding *f)
 	left_alone(fx, f, "the f_flags test is not 'file->f_flags & O_NDELAY' on its line");
 }
 
-static const char *puts_[] = { "blkdev_put", "close_bdev_excl", "close_bdev_exclusive", NULL };
-
 /* A put no single mode fixes: fix_keep.c may keep the get's mode. */
 static void put_pending(struct fixer *fx, const struct bd_finding *f, const char *why)
 {
@@ -1267,9 +1279,8 @@ static void fix_put(struct fixer *fx, const struct bd_finding *f)
 	for (i = def.lbrace; i < def.rbrace; i++) {
 		int ok = 0, lp, comma = -1, depth = 0;
 
-		for (k = 0; puts_[k]; k++)
-			ok |= is(s, i, puts_[k]);
-		if (!ok || s->t[i].line != f->loc.line || !is(s, i + 1, "("))
+		ok = api_call_at(s, i, BD_API_PUT) != NULL;
+		if (!ok || s->t[i].line != f->loc.line)
 			continue;
 		lp = i + 1;
 		for (k = lp + 1; k < s->t[lp].match; k++) {

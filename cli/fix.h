@@ -8,6 +8,7 @@
 #define BDOPS_FIX_H
 
 #include "cli.h"
+#include "engine/api.h"
 
 enum { T_ID, T_NUM, T_STR, T_PUNCT };
 
@@ -80,6 +81,10 @@ struct param {
 };
 
 int is(const struct src *s, int i, const char *text);
+/* The API model's entry (engine/api.h) for a call of a function with
+ * role 'role' whose name is token i (not "x->f(" or "x.f("); NULL if not.
+ * Every name of the block-device API the fix reads comes from there. */
+const struct bd_api *api_call_at(const struct src *s, int i, enum bd_api_role role);
 char *tok_str(const struct src *s, int i);
 int name_is(const struct src *s, int i, const char *name);
 /* Index after the tokens of path matched at i, or -1. */

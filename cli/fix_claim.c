@@ -27,19 +27,27 @@
 
 const char claim_not_mine[] = "not an exclusive close of a plain get";
 
-static const char *const excl_closes[] = { "close_bdev_excl", "close_bdev_exclusive", NULL };
-static const char *const excl_gets[] = { "open_bdev_excl", "open_bdev_exclusive", NULL };
+/* The calls this fix reads, from the API model (engine/api.h). */
+enum claim_call {
+	EXCL_CLOSE,	/* a put that gives a claim back by its name */
+	EXCL_GET,	/* a get that claims by its name */
+	PLAIN_GET,	/* a get of the 2.6.27 era returning the bdev, no claim
+			 * (open_by_devnum) */
+};
 
-static int name_in(const struct src *s, int i, const char *const *v)
+static int name_in(const struct src *s, int i, enum claim_call what)
 {
-	for (; *v; v++)
-		if (is(s, i, *v) && is(s, i + 1, "(") && !is(s, i - 1, "->") && !is(s, i - 1, "."))
-			return 1;
-	return 0;
+	const struct bd_api *a = api_call_at(s, i, what == EXCL_CLOSE ? BD_API_PUT : BD_API_GET);
+
+	if (!a)
+		return 0;
+	if (what == PLAIN_GET)
+		return !a->exclusive && a->bdev_arg < 0 && (a->eras & BD_ERA_BIT(BD_ERA_LEGACY));
+	return a->exclusive;
 }
 
 /* The call of one of names at line: its name token, or -1. */
-static int call_on_line(const struct src *s, int line, const char *const *names)
+static int call_on_line(const struct src *s, int line, enum claim_call names)
 {
 	for (int i = 0; i < s->n; i++)
 		if (s->t[i].line == line && name_in(s, i, names))
@@ -149,7 +157,6 @@ static const struct bd_finding *holder_finding(struct fixer *fx, int line)
 const char *claim_fallback(struct fixer *fx, const struct bd_finding *f,
 			   const struct bd_finding **holder, int span[2])
 {
-	static const char *const plain[] = { "open_by_devnum", NULL };
 	struct src *s = &fx->s;
 	struct range ga[4], xa[4];
 	struct buf b = { 0 };
@@ -157,15 +164,15 @@ const char *claim_fallback(struct fixer *fx, const struct bd_finding *f,
 	char *hold, *dev;
 
 	*holder = NULL;
-	put = call_on_line(s, f->loc.line, excl_closes);
+	put = call_on_line(s, f->loc.line, EXCL_CLOSE);
 	if (put < 0 || f->nnotes < 1 ||
-	    (g = call_on_line(s, f->notes[0].loc.line, plain)) < 0)
+	    (g = call_on_line(s, f->notes[0].loc.line, PLAIN_GET)) < 0)
 		return claim_not_mine;
 	if (body_of(s, g, &lo, &hi) || (lhs = lhs_of(s, g)) < 0)
 		return "the plain get is not 'V = get(...)' or 'X->F = get(...)' in a function";
 	n = g - 1 - lhs;
 	for (int k = lo; k < hi && x < 0; k++)
-		if (name_in(s, k, excl_gets) && lhs_of(s, k) >= 0 && k - 1 - lhs_of(s, k) == n &&
+		if (name_in(s, k, EXCL_GET) && lhs_of(s, k) >= 0 && k - 1 - lhs_of(s, k) == n &&
 		    same_tokens(s, lhs_of(s, k), lhs, n))
 			x = k;
 	if (x < 0)

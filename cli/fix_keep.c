@@ -27,25 +27,6 @@
 #include <string.h>
 #include "fix.h"
 
-struct getdef {
-	const char *name;
-	int mode_arg;
-	int bdev_arg;		/* -1: the get returns the bdev */
-};
-
-static const struct getdef gets[] = {
-	{ "blkdev_get", 1, 0 },
-	{ "open_by_devnum", 1, -1 },
-	{ "open_bdev_exclusive", 1, -1 },
-	{ "open_bdev_excl", 1, -1 },
-	{ "blkdev_get_by_path", 1, -1 },
-	{ "blkdev_get_by_dev", 1, -1 },
-	{ NULL, 0, 0 },
-};
-
-static const char *const put_names[] = { "blkdev_put", "close_bdev_excl",
-					 "close_bdev_exclusive", NULL };
-
 #define MAXARG 6
 
 /* The top-level arguments of the call whose '(' is token lp. */
@@ -156,12 +137,12 @@ static int is_id(const struct src *s, int i)
 	return i >= 0 && i < s->n && s->t[i].kind == T_ID;
 }
 
-static const struct getdef *get_at(const struct src *s, int i)
+/* A get of the API model (engine/api.h) called at token i. */
+static const struct bd_api *get_at(const struct src *s, int i)
 {
-	for (const struct getdef *g = gets; g->name; g++)
-		if (is(s, i, g->name) && is(s, i + 1, "(") && !is(s, i - 1, "->") && !is(s, i - 1, "."))
-			return g;
-	return NULL;
+	const struct bd_api *g = api_call_at(s, i, BD_API_GET);
+
+	return g && g->mode_arg >= 0 ? g : NULL;
 }
 
 static int text_has_id(const struct src *s, const char *id)
@@ -182,7 +163,7 @@ static int set_before_gets(struct fixer *fx, int lo, int hi, const char *v, cons
 	int i, n = 0;
 
 	for (i = lo; i < hi; i++) {
-		const struct getdef *g = get_at(s, i);
+		const struct bd_api *g = get_at(s, i);
 		struct range a[MAXARG];
 		int na, st, fills;
 		char *m;
@@ -334,7 +315,7 @@ static const char *plan_field(struct fixer *fx, const char *field, const char *f
 		return why;
 	/* X->F = get(...);  ->  X->F_mode = MODE; before it */
 	for (i = 0; i + 4 < s->n; i++) {
-		const struct getdef *g;
+		const struct bd_api *g;
 		struct range a[MAXARG];
 		struct buf b = { 0 };
 		char *x, *m;
@@ -390,9 +371,9 @@ static const char *plan_field(struct fixer *fx, const char *field, const char *f
 static int same_family(const struct src *s, int excl_put)
 {
 	for (int i = 0; i < s->n; i++) {
-		const struct getdef *g = get_at(s, i);
+		const struct bd_api *g = get_at(s, i);
 
-		if (g && (strncmp(g->name, "open_bdev_excl", 14) == 0) != excl_put)
+		if (g && g->exclusive != excl_put)
 			return 0;
 	}
 	return 1;
@@ -409,19 +390,19 @@ const char *keep_mode(struct fixer *fx, const struct bd_finding *f)
 	struct range a[MAXARG];
 	const char *why = NULL;
 	struct buf mode = { 0 };
+	const struct bd_api *put = NULL;
 	int i, k, na = 0;
 
 	if (!func_at(s, f->function, &def))
 		return "the function was not found";
 	for (i = def.lbrace; i < def.rbrace; i++) {
-		for (k = 0; put_names[k] && !is(s, i, put_names[k]); k++)
-			;
-		if (put_names[k] && s->t[i].line == f->loc.line && is(s, i + 1, "("))
+		put = api_call_at(s, i, BD_API_PUT);
+		if (put && s->t[i].line == f->loc.line)
 			break;
 	}
 	if (i >= def.rbrace || (na = call_args(s, i + 1, a, MAXARG)) != 2)
 		return keep_no_put;
-	if (!same_family(s, strncmp(put_names[k], "close_bdev_excl", 15) == 0))
+	if (!same_family(s, put->exclusive))
 		return "the gets and the put do not claim alike: a mode cannot balance "
 		       "an exclusive close of a plain open";
 	if (a[0].last == a[0].first + 2 && is_id(s, a[0].first) && is(s, a[0].first + 1, "->") &&
