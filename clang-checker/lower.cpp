@@ -1360,66 +1360,37 @@ bd_val FuncLowerer::stmtExpr(const StmtExpr *SE) {
 
 // ---- the translation unit ----
 
-// FMODE_* and O_NDELAY as the unit's headers define them: a number,
-// possibly cast and parenthesized ("((__force fmode_t)0x40)"), a shift of
-// two numbers, or another such macro.
-bool macroValue(Preprocessor &PP, const IdentifierInfo *II, int64_t &V, int Depth) {
-  if (!II || Depth > 4)
-    return false;
-  const MacroInfo *MI = PP.getMacroInfo(II);
-  if (!MI || MI->isFunctionLike())
-    return false;
-  llvm::SmallVector<uint64_t, 2> Nums;
-  bool Shift = false;
-  const IdentifierInfo *Alias = nullptr;
-  int Idents = 0;
+// The core evaluates the flag macros (core/macro_eval.c); this spells a
+// macro's replacement list from the preprocessor's tokens.
+struct MacroLookup {
+  Preprocessor &PP;
+  bd_unit *U;
+  std::string Body;
+};
+
+bd_macro_kind lookupMacro(void *Ctx, const char *Name, bd_macro_def *D) {
+  auto *L = static_cast<MacroLookup *>(Ctx);
+  const MacroInfo *MI = L->PP.getMacroInfo(L->PP.getIdentifierInfo(Name));
+  if (!MI || MI->isBuiltinMacro())
+    return BD_MACRO_NONE;
+  if (MI->isFunctionLike())
+    return BD_MACRO_FUNCTION;
+  L->Body.clear();
   for (const Token &T : MI->tokens()) {
-    if (T.is(tok::l_paren) || T.is(tok::r_paren))
-      continue;
-    if (T.is(tok::lessless)) {
-      Shift = true;
-      continue;
-    }
-    if (T.is(tok::numeric_constant)) {
-      std::string S(T.getLiteralData() ? StringRef(T.getLiteralData(), T.getLength())
-                                       : StringRef());
-      if (S.empty())
-        return false;
-      char *End = nullptr;
-      uint64_t N = strtoull(S.c_str(), &End, 0);
-      while (End && (*End == 'u' || *End == 'U' || *End == 'l' || *End == 'L'))
-        End++;
-      if (!End || *End)
-        return false;
-      Nums.push_back(N);
-      continue;
-    }
-    if (T.is(tok::identifier) || T.isAnyIdentifier() || T.getIdentifierInfo()) {
-      Idents++;
-      Alias = T.getIdentifierInfo();
-      continue;
-    }
-    return false;
+    if (!L->Body.empty())
+      L->Body += ' ';
+    L->Body += L->PP.getSpelling(T);
   }
-  if (Nums.size() == 1 && !Shift) {
-    V = (int64_t)Nums[0];
-    return true;
-  }
-  if (Nums.size() == 2 && Shift && Nums[1] < 63) {
-    V = (int64_t)(Nums[0] << Nums[1]);
-    return true;
-  }
-  if (Nums.empty() && !Shift && Idents == 1)
-    return macroValue(PP, Alias, V, Depth + 1);
-  return false;
+  D->body = L->Body.c_str();
+  PresumedLoc P = L->PP.getSourceManager().getPresumedLoc(MI->getDefinitionLoc());
+  D->loc = P.isValid() ? bd_loc_make(L->U, P.getFilename(), P.getLine(), P.getColumn())
+                       : bd_loc_make(L->U, nullptr, 0, 0);
+  return BD_MACRO_OBJECT;
 }
 
 void setMacros(Preprocessor &PP, bd_unit *U) {
-  for (const char *const *N = bd_macro_names(); *N; N++) {
-    int64_t V;
-    if (macroValue(PP, PP.getIdentifierInfo(*N), V, 0))
-      bd_unit_set_macro(U, *N, V);
-  }
+  MacroLookup L{PP, U, {}};
+  bd_unit_read_macros(U, lookupMacro, &L);
 }
 
 bool wantBody(const FunctionDecl *FD) {

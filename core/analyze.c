@@ -149,6 +149,7 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	bd_check_bdev_release(&c);
 	if (c.o->enabled[BD_CHECK_PUT_MODE])
 		wp_check_unit(&c);
+	bd_macro_notes(&c);
 	bd_fixits(&c);
 	bd_check_suppression_comments(&c);
 

@@ -13,6 +13,9 @@
 struct bd_macro {
 	const char *name;
 	int64_t value;
+	const char *why;		/* defined but not evaluable: why, */
+	const char *body;		/* its spelling */
+	struct bd_loc loc;		/* and its definition */
 };
 
 struct bd_unit {
@@ -49,6 +52,12 @@ char *bd_xstrdup(const char *s);
 			(v) = bd_xrealloc((v), (cap) * sizeof(*(v)));	\
 		}							\
 	} while (0)
+
+/* ---- flag macros (macro_eval.c) ---- */
+struct bd_ctx;
+/* A note at the definition of every flag macro the unit defines but that
+ * could not be evaluated, under the check its value decides. */
+void bd_macro_notes(struct bd_ctx *c);
 
 /* ---- results (result.c) ---- */
 struct bd_result {

@@ -156,16 +156,29 @@ void bd_unit_set_macro(struct bd_unit *u, const char *name, int64_t value)
 	int i;
 
 	name = bd_intern(u, name);
-	for (i = 0; i < u->nmacros; i++) {
-		if (u->macros[i].name == name) {
-			u->macros[i].value = value;
-			return;
-		}
+	for (i = 0; i < u->nmacros && u->macros[i].name != name; i++)
+		;
+	if (i == u->nmacros) {
+		BD_GROW(u->macros, u->nmacros, u->cap_macros);
+		u->nmacros++;
 	}
-	BD_GROW(u->macros, u->nmacros, u->cap_macros);
-	u->macros[u->nmacros].name = name;
-	u->macros[u->nmacros].value = value;
-	u->nmacros++;
+	memset(&u->macros[i], 0, sizeof(u->macros[i]));
+	u->macros[i].name = name;
+	u->macros[i].value = value;
+}
+
+void bd_unit_macro_unknown(struct bd_unit *u, const char *name, struct bd_loc loc,
+			   const char *body, const char *why)
+{
+	int i;
+
+	bd_unit_set_macro(u, name, bd_macro_default(name));
+	name = bd_intern(u, name);
+	for (i = 0; u->macros[i].name != name; i++)
+		;
+	u->macros[i].why = bd_intern(u, why && *why ? why : "it is not an integer constant");
+	u->macros[i].body = bd_intern(u, body ? body : "");
+	u->macros[i].loc = bd_loc_make(u, loc.file ? loc.file : u->main_file, loc.line, loc.col);
 }
 
 void bd_unit_static_global(struct bd_unit *u, const char *name)

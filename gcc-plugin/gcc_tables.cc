@@ -121,167 +121,36 @@ void bdops_gcc_scan_initializer(struct bd_unit *u, tree var)
 
 /* ---- macros ---- */
 
-/*
- * A tiny evaluator for the macro bodies that matter:
- *   #define O_NONBLOCK 00004000
- *   #define O_NDELAY O_NONBLOCK
- *   #define FMODE_READ ((__force fmode_t)0x1)
- *   #define FMODE_EXCL ((__force fmode_t)(1 << 7))
- * Numbers, names of other macros, casts (skipped), ( ), ~, <<, >>, |, &, +.
- * Anything else makes the macro unknown and the core keeps its default.
- */
-struct mparse {
-	const char *s;
-	int depth;
-	bool bad;
+/* The core evaluates the flag macros (core/macro_eval.c); this hands it
+ * their spellings as cpplib keeps them. */
+struct macro_lookup {
+	struct bd_unit *u;
+	std::string body;
 };
 
-static bool macro_value(const char *name, int depth, int64_t *out);
-
-static void skip_ws(struct mparse *p)
+static enum bd_macro_kind lookup_macro(void *ctx, const char *name, struct bd_macro_def *d)
 {
-	while (*p->s == ' ' || *p->s == '\t')
-		p->s++;
-}
-
-static int64_t m_expr(struct mparse *p);
-
-static bool is_ident(char c)
-{
-	return ISALNUM(c) || c == '_';
-}
-
-static int64_t m_primary(struct mparse *p)
-{
-	char id[128];
-	size_t n = 0;
-	int64_t v;
-
-	skip_ws(p);
-	if (*p->s == '(') {
-		const char *save = p->s + 1;
-		struct mparse q = *p;
-
-		/* a cast: "(" identifiers ")" followed by an operand */
-		q.s = save;
-		for (;;) {
-			skip_ws(&q);
-			if (!is_ident(*q.s) || ISDIGIT(*q.s))
-				break;
-			while (is_ident(*q.s))
-				q.s++;
-		}
-		skip_ws(&q);
-		if (*q.s == ')' && q.s != save) {
-			const char *after = q.s + 1;
-
-			while (*after == ' ')
-				after++;
-			if (*after && *after != ')' && *after != '|' &&
-			    *after != '&' && *after != '<' && *after != '>') {
-				p->s = q.s + 1;
-				return m_primary(p);
-			}
-		}
-		p->s++;
-		v = m_expr(p);
-		skip_ws(p);
-		if (*p->s == ')')
-			p->s++;
-		else
-			p->bad = true;
-		return v;
-	}
-	if (*p->s == '~') {
-		p->s++;
-		return ~m_primary(p);
-	}
-	if (ISDIGIT(*p->s)) {
-		char *end;
-
-		v = (int64_t)strtoull(p->s, &end, 0);
-		p->s = end;
-		while (*p->s == 'u' || *p->s == 'U' || *p->s == 'l' || *p->s == 'L')
-			p->s++;
-		return v;
-	}
-	while (is_ident(*p->s) && n + 1 < sizeof(id))
-		id[n++] = *p->s++;
-	id[n] = 0;
-	if (!n || !macro_value(id, p->depth + 1, &v)) {
-		p->bad = true;
-		return 0;
-	}
-	return v;
-}
-
-static int64_t m_expr(struct mparse *p)
-{
-	int64_t v = m_primary(p), r;
-
-	for (int i = 0; i < 16 && !p->bad; i++) {
-		skip_ws(p);
-		if (p->s[0] == '<' && p->s[1] == '<') {
-			p->s += 2;
-			r = m_primary(p);
-			v = r >= 0 && r < 63 ? v << r : 0;
-		} else if (p->s[0] == '>' && p->s[1] == '>') {
-			p->s += 2;
-			r = m_primary(p);
-			v = r >= 0 && r < 63 ? v >> r : 0;
-		} else if (p->s[0] == '|') {
-			p->s++;
-			v |= m_primary(p);
-		} else if (p->s[0] == '&') {
-			p->s++;
-			v &= m_primary(p);
-		} else if (p->s[0] == '+') {
-			p->s++;
-			v += m_primary(p);
-		} else {
-			break;
-		}
-	}
-	return v;
-}
-
-static bool macro_value(const char *name, int depth, int64_t *out)
-{
+	struct macro_lookup *l = (struct macro_lookup *)ctx;
 	cpp_hashnode *node;
 	const unsigned char *def;
-	const char *body;
-	struct mparse p;
+	expanded_location x;
 
-	if (depth > 8 || !&parse_in || !parse_in)
-		return false;
-	if (!strcmp(name, "__force"))
-		return false;
+	if (!&parse_in || !parse_in)
+		return BD_MACRO_NONE;
 	node = cpp_lookup(parse_in, (const unsigned char *)name, strlen(name));
-	if (!node || !cpp_macro_p(node) || !cpp_user_macro_p(node) ||
-	    cpp_fun_like_macro_p(node))
-		return false;
-	def = cpp_macro_definition(parse_in, node);
+	if (!node || !cpp_macro_p(node) || !cpp_user_macro_p(node))
+		return BD_MACRO_NONE;
+	if (cpp_fun_like_macro_p(node))
+		return BD_MACRO_FUNCTION;
+	def = cpp_macro_definition(parse_in, node);	/* "NAME body" */
 	if (!def)
-		return false;
-	/* "NAME body" */
-	body = (const char *)def + strlen(name);
-	p.s = body;
-	p.depth = depth;
-	p.bad = false;
-	/* the kernel's __force is empty outside sparse: drop it */
-	std::string text;
-	for (const char *c = body; *c; c++) {
-		if (!strncmp(c, "__force", 7) && !is_ident(c[7]) &&
-		    (c == body || !is_ident(c[-1]))) {
-			c += 6;
-			continue;
-		}
-		text += *c;
-	}
-	p.s = text.c_str();
-	*out = m_expr(&p);
-	skip_ws(&p);
-	return !p.bad && !*p.s;
+		return BD_MACRO_NONE;
+	l->body = (const char *)def + strlen(name);
+	d->body = l->body.c_str();
+	x = expand_location(node->value.macro->line);
+	/* cpplib keeps the line of a definition, not its column */
+	d->loc = bd_loc_make(l->u, x.file, x.line, x.column ? x.column : 1);
+	return BD_MACRO_OBJECT;
 }
 
 /*
@@ -302,8 +171,10 @@ void bdops_gcc_record_macros(struct bd_unit *u)
 	static cpp_hashnode *nodes[128];
 	static const cpp_reader *nodes_of;
 	const char *const *names = bd_macro_names();
+	struct macro_lookup l;
 	cpp_hashnode *node;
-	int64_t v;
+
+	l.u = u;
 
 	if (nodes_of != parse_in) {
 		memset(nodes, 0, sizeof(nodes));
@@ -323,9 +194,8 @@ void bdops_gcc_record_macros(struct bd_unit *u)
 			if (!m || (m == done[i] && m->line == done_line[i]))
 				continue;
 		}
-		if (!macro_value(names[i], 0, &v))
+		if (bd_unit_read_macro(u, names[i], lookup_macro, &l) <= 0)
 			continue;
-		bd_unit_set_macro(u, names[i], v);
 		if (m) {
 			done[i] = m;
 			done_line[i] = m->line;

@@ -161,63 +161,39 @@ static int take_options(int argc, char **argv)
 
 /* ---- the flag macros the checks need (bd_macro_names()) ---- */
 
-static int macro_value(const char *name, int64_t *out, int depth);
-
-/* Flag macros are numbers, other macros, casts and | or << between them:
- * ((__force fmode_t)0x40), (1 << 6), O_NONBLOCK.  Anything else is not
- * understood and the core keeps its defaults. */
-static int eval_tokens(struct token *t, int64_t *out, int depth)
+/* The core evaluates them (core/macro_eval.c); this spells a macro's
+ * replacement list from sparse's tokens, before sparse drops them. */
+static enum bd_macro_kind lookup_macro(void *ctx, const char *name, struct bd_macro_def *d)
 {
-	int64_t acc = 0, v;
-	int op = '|', seen = 0, guard = 0;
-	char *end;
+	static char body[2048];
+	struct bd_unit *u = ctx;
+	struct symbol *sym = lookup_symbol(built_in_ident(name), NS_MACRO);
+	struct token *t;
+	size_t n = 0;
 
-	for (; t && !eof_token(t) && token_type(t) != TOKEN_UNTAINT && guard < 64;
-	     t = t->next, guard++) {
-		switch (token_type(t)) {
-		case TOKEN_NUMBER:
-			v = (int64_t)strtoull(t->number, &end, 0);
-			break;
-		case TOKEN_IDENT:
-			if (!macro_value(show_ident(t->ident), &v, depth + 1))
-				continue;	/* a type name or __force */
-			break;
-		case TOKEN_SPECIAL:
-			if (t->special == '|' || t->special == SPECIAL_LEFTSHIFT)
-				op = t->special;
-			else if (t->special != '(' && t->special != ')')
-				return 0;
+	if (!sym || sym->namespace != NS_MACRO)
+		return BD_MACRO_NONE;
+	if (sym->arglist)
+		return BD_MACRO_FUNCTION;
+	body[0] = 0;
+	for (t = sym->expansion; t && !eof_token(t); t = t->next) {
+		const char *s;
+
+		if (token_type(t) == TOKEN_UNTAINT)
 			continue;
-		default:
-			return 0;
-		}
-		acc = op == '|' ? acc | v : (int64_t)((uint64_t)acc << v);
-		seen = 1;
+		s = show_token(t);
+		if (n + strlen(s) + 2 >= sizeof(body))
+			break;
+		n += sprintf(body + n, "%s%s", n ? " " : "", s);
 	}
-	*out = acc;
-	return seen;
-}
-
-static int macro_value(const char *name, int64_t *out, int depth)
-{
-	struct symbol *sym;
-
-	if (depth > 8)
-		return 0;
-	sym = lookup_symbol(built_in_ident(name), NS_MACRO);
-	if (!sym || sym->namespace != NS_MACRO || sym->arglist)
-		return 0;
-	return eval_tokens(sym->expansion, out, depth);
+	d->body = body;
+	d->loc = bd_loc_make(u, stream_name(sym->pos.stream), sym->pos.line, sym->pos.pos);
+	return BD_MACRO_OBJECT;
 }
 
 static void record_macros(struct bd_unit *u)
 {
-	const char *const *n;
-	int64_t v;
-
-	for (n = bd_macro_names(); *n; n++)
-		if (macro_value(*n, &v, 0))
-			bd_unit_set_macro(u, *n, v);
+	bd_unit_read_macros(u, lookup_macro, u);
 }
 
 /* ---- one translation unit ---- */

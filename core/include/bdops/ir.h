@@ -174,6 +174,41 @@ void bd_unit_set_macro(struct bd_unit *u, const char *name, int64_t value);
 const char *const *bd_macro_names(void);
 /* The value the core assumes when the unit does not define 'name'. */
 int64_t bd_macro_default(const char *name);
+
+/*
+ * Reading the flag macros: the frontend only spells them, the core
+ * evaluates them (core/macro_eval.c), as C evaluates an integer constant
+ * expression: literals of every base and suffix, unary and binary
+ * operators with C's precedence, ?:, parentheses, casts and other
+ * object-like macros.
+ *
+ * The frontend's lookup fills *def with an object-like macro's
+ * replacement list as written, tokens separated by blanks ("( 0x0004 |
+ * O_NONBLOCK )"; def->body may point into a buffer the next call reuses)
+ * and where it is defined, and says what 'name' is.
+ */
+enum bd_macro_kind { BD_MACRO_NONE, BD_MACRO_OBJECT, BD_MACRO_FUNCTION };
+struct bd_macro_def {
+	const char *body;
+	struct bd_loc loc;	/* of the definition; file NULL if unknown */
+};
+typedef enum bd_macro_kind (*bd_macro_lookup_fn)(void *ctx, const char *name,
+						 struct bd_macro_def *def);
+/* Evaluate macro 'name': 0 and *out, or -1 with why saying what could not
+ * be evaluated ("'O_FOO' is not a macro"). */
+int bd_macro_eval(const char *name, bd_macro_lookup_fn lookup, void *ctx,
+		  int64_t *out, char *why, size_t whylen);
+/* Read one flag macro into the unit: 1 set, 0 not defined (the default
+ * holds), -1 defined but not evaluable - the default holds and the report
+ * says so in a note at the definition naming the macro. */
+int bd_unit_read_macro(struct bd_unit *u, const char *name, bd_macro_lookup_fn lookup,
+		       void *ctx);
+/* bd_unit_read_macro() for every name of bd_macro_names(). */
+void bd_unit_read_macros(struct bd_unit *u, bd_macro_lookup_fn lookup, void *ctx);
+/* Record that 'name' is defined (at loc, as body) but cannot be evaluated
+ * (why); a later bd_unit_set_macro() replaces it. */
+void bd_unit_macro_unknown(struct bd_unit *u, const char *name, struct bd_loc loc,
+			   const char *body, const char *why);
 /* The frontend could not lower all of the unit (the compiler rejected it,
  * a function could not be lowered, sparse reported an error in code that
  * is lowered).  The first reason is kept; the unit's result then fails

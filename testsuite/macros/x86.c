@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: GPL-2.0
+// x86 takes asm-generic's values, the core's defaults: here they are read,
+// spelled as the generic header spells them.
+// RUN: not %check %s -- -std=gnu11 -Wall -Wextra 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
+
+#define O_NONBLOCK	00004000
+
+/* asm-generic/fcntl.h */
+#ifndef O_NDELAY
+#define O_NDELAY	O_NONBLOCK
+#endif
+
+#include "Inputs/masks.h"
+
+// CHECK: masks.h:20:{{[0-9]+}}: warning: 'bit_04000' (called from block method 'drv_ioctl') tests O_NDELAY in 'file->f_flags' after open; fcntl() can change it [bdops-ndelay-flags]
+// CHECK-NEXT: note: fix: use 'mode & FMODE_NDELAY'
+// CHECK: bdops: 1 finding
