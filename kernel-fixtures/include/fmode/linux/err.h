@@ -29,4 +29,10 @@ static inline long IS_ERR(const void *ptr)
 	return IS_ERR_VALUE((unsigned long)ptr);
 }
 
+/* 2.6.25: an error pointer passed on as another pointer type */
+static inline void *ERR_CAST(const void *ptr)
+{
+	return (void *) ptr;
+}
+
 #endif /* _LINUX_ERR_H */

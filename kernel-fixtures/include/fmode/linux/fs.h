@@ -161,6 +161,9 @@ struct block_device {
 	struct list_head	bd_list;
 	struct super_block *	bd_super;
 	unsigned long		bd_private;
+	/* 2.6.29: freeze_bdev() nesting, serialised by bd_fsfreeze_mutex */
+	int			bd_fsfreeze_count;
+	struct mutex		bd_fsfreeze_mutex;
 };
 
 struct file_operations {
