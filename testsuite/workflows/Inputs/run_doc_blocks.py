@@ -1,8 +1,11 @@
 # SPDX-License-Identifier: GPL-2.0
-# run_doc_blocks.py REPO WORKDIR DOC...: run the ```sh blocks of each doc,
-# in order, in one new directory per doc (bash -e, BDOPS_SRC=REPO,
-# REPO/build/bin first on PATH, pre-commit's cache under WORKDIR; each
-# block starts in that directory).
+# run_doc_blocks.py [--installed] REPO WORKDIR DOC...: run the ```sh blocks
+# of each doc, in order, in one new directory per doc (bash -e,
+# BDOPS_SRC=REPO, pre-commit's cache under WORKDIR; each block starts in
+# that directory).  The guides are written for the installed commands
+# (plugins by name); from the build tree, REPO/build/by-name and
+# REPO/build/bin come first on PATH (cmake/by-name.cmake).  --installed:
+# PATH as it is, and no build tree (the package lane, scripts/package-lane.sh).
 # Prints one line per block; exits 1 if any block failed.
 import os
 import re
@@ -10,10 +13,16 @@ import shutil
 import subprocess
 import sys
 
-repo, work, docs = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2]), sys.argv[3:]
+args = sys.argv[1:]
+installed = args[:1] == ['--installed']
+if installed:
+    args = args[1:]
+repo, work, docs = os.path.abspath(args[0]), os.path.abspath(args[1]), args[2:]
 env = dict(os.environ, BDOPS_SRC=repo, LC_ALL='C', GIT_CONFIG_NOSYSTEM='1',
-           PRE_COMMIT_HOME=os.path.join(work, 'pre-commit-cache'),
-           PATH=os.path.join(repo, 'build', 'bin') + os.pathsep + os.environ['PATH'])
+           PRE_COMMIT_HOME=os.path.join(work, 'pre-commit-cache'))
+if not installed:
+    env['PATH'] = os.pathsep.join([os.path.join(repo, 'build', 'by-name'),
+                                   os.path.join(repo, 'build', 'bin'), os.environ['PATH']])
 failed = 0
 for doc in docs:
     name = os.path.basename(doc)
