@@ -74,7 +74,7 @@ static void directive(const char *p, int *sp, int *cond, int *ncond)
 	}
 }
 
-static void tokenize(struct src *s)
+void src_tokenize(struct src *s)
 {
 	const char *p = s->text;
 	int i = 0, line = 1, bol = 1, stack[256], sp = 0, cond[64], ncond = 0;
@@ -169,7 +169,7 @@ int src_load(struct src *s, const char *path)
 	s->path = path;
 	s->text = text.s;
 	s->len = text.n;
-	tokenize(s);
+	src_tokenize(s);
 	return 0;
 }
 
@@ -225,7 +225,7 @@ static int cmp_edit(const void *a, const void *b)
 }
 
 /* The text with the edits of groups in mask applied. */
-static char *apply_edits(struct fixer *fx, unsigned mask)
+char *fix_apply_mask(struct fixer *fx, unsigned mask)
 {
 	struct buf b = { 0 };
 	int pos = 0, i;
@@ -1416,7 +1416,7 @@ struct bd_result *check_edited(struct fixer *fx, const char *dir, unsigned mask,
 	char *text, path[PATH_MAX * 2];
 	const char *base = strrchr(fx->s.path, '/');
 
-	text = apply_edits(fx, mask);
+	text = fix_apply_mask(fx, mask);
 	snprintf(path, sizeof(path), "%s/%s", dir, base ? base + 1 : fx->s.path);
 	bd_drv_write_file(path, text, strlen(text));
 	free(text);
@@ -1612,7 +1612,7 @@ static struct bd_result *findings_in(const struct bd_result *all, const char *pa
 }
 
 /* The unified diff of path from text to out, labelled a/ and b/. */
-static void emit_diff(const char *path, const char *text, size_t n, const char *out,
+void fix_emit_diff(const char *path, const char *text, size_t n, const char *out,
 		      const char *tmp, struct buf *diff)
 {
 	char orig[PATH_MAX * 2], fixed[PATH_MAX * 2], label[2][PATH_MAX * 4 + 8];
@@ -1699,9 +1699,9 @@ static int fix_file(struct fixer *fx, const char *path, const char *tmp, struct 
 	verify_puts(fx, tmp);
 	claim_fallbacks(fx, tmp);
 	keep_modes(fx, tmp);
-	out = apply_edits(fx, ~0u);
+	out = fix_apply_mask(fx, ~0u);
 	if (!fx->quiet) {
-		emit_diff(path, fx->s.text, fx->s.len, out, tmp, diff);
+		fix_emit_diff(path, fx->s.text, fx->s.len, out, tmp, diff);
 		buf_printf(&fixed_lines, "bdops fix: %s: %d of %d finding%s fixed\n", path,
 			   fx->nfixed, fx->nfixed + fx->nleft,
 			   fx->nfixed + fx->nleft == 1 ? "" : "s");
@@ -1730,8 +1730,8 @@ static void fix_header(const struct src *h, const struct lib_plan *lib, const ch
 					add_edit(&fx, fx.s.t[j].start, fx.s.t[j].end, "int", G_CONV, NULL);
 		}
 	}
-	out = apply_edits(&fx, ~0u);
-	emit_diff(h->path, h->text, h->len, out, tmp, diff);
+	out = fix_apply_mask(&fx, ~0u);
+	fix_emit_diff(h->path, h->text, h->len, out, tmp, diff);
 	free(out);
 	edits_free(&fx);
 }

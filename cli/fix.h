@@ -172,6 +172,15 @@ int file_ptrs(const struct src *s, int lo, int hi, const char *file, char **ptrs
 int file_ptr_decl(const struct src *s, int i, const char *file, char *const *ptrs, int nptrs);
 int file_write_stmt(const struct src *s, int i, const char *file, char *const *ptrs, int nptrs);
 
+/* fix.c: tokenize s->text (s->len bytes). */
+void src_tokenize(struct src *s);
+/* fix.c: the text with the edits of the groups in mask applied. */
+char *fix_apply_mask(struct fixer *fx, unsigned mask);
+#define fix_apply_edits(fx) fix_apply_mask((fx), ~0u)
+/* fix.c: the unified diff of text (n bytes) against out, labelled with
+ * path, appended to diff; tmp is a scratch directory. */
+void fix_emit_diff(const char *path, const char *text, size_t n, const char *out,
+		   const char *tmp, struct buf *diff);
 /* fix.c: read and tokenize the file at path (s->path = path); 0 if ok. */
 int src_load(struct src *s, const char *path);
 /* Are a and b, as given or as findings name them, the same file? */
@@ -293,6 +302,9 @@ int bd_fix_ccdb(struct drv *d);
  * file that defines it too" gets the .c file under the current directory
  * that defines F, and the headers the given files read that declare it. */
 void bd_fix_name_definers(struct drv *d, struct buf *lines);
+/* fix_ccdb.c: d->flags from BUILD_DIR (-p) unless given after "--"; 0 if
+ * done, else said on stderr. */
+int bd_fix_build_flags(struct drv *d);
 /* fix_era.c: "bdops fix --to-era holder|handle|file FILES". */
 int bd_fix_era(struct drv *d);
 

@@ -390,6 +390,40 @@ static void headers_of(struct drv *d, const char *file, char ***v, int *n, int *
 	free(argv);
 }
 
+/* The flags: after "--", else the given files' entries; 0 if set. */
+static int build_flags(struct drv *d, struct build *b)
+{
+	if (d->flags_given)
+		return 0;
+	for (int i = 0; i < d->nargs; i++) {
+		struct unit *u;
+		size_t len = strlen(d->args[i]);
+
+		if (len > 2 && !strcmp(d->args[i] + len - 2, ".h"))
+			continue;
+		u = unit_of(b, d->args[i]);
+		if (!u || !u->entry) {
+			fprintf(stderr, "bdops fix: %s is not a unit of %s: give its flags "
+				"after '--'\n", d->args[i], b->from);
+			return -1;
+		}
+		if (!d->nflags)
+			unit_flags(u, &d->flags, &d->nflags, &d->cap_flags);
+		else
+			join_flags(d, u);
+	}
+	return 0;
+}
+
+int bd_fix_build_flags(struct drv *d)
+{
+	struct build b = { 0 };
+	int r = build_load(&b, d->build_dir) || build_flags(d, &b) ? -1 : 0;
+
+	build_free(&b);
+	return r;
+}
+
 /* ---- the blockers a run names ---- */
 
 struct names {
@@ -466,26 +500,9 @@ int bd_fix_ccdb(struct drv *d)
 		build_free(&b);
 		return EXIT_USAGE;
 	}
-	/* the flags: after "--", else the given files' entries */
-	if (!d->flags_given) {
-		for (i = 0; i < nargs; i++) {
-			struct unit *u;
-			size_t len = strlen(args[i]);
-
-			if (len > 2 && !strcmp(args[i] + len - 2, ".h"))
-				continue;
-			u = unit_of(&b, args[i]);
-			if (!u || !u->entry) {
-				fprintf(stderr, "bdops fix: %s is not a unit of %s: give its flags "
-					"after '--'\n", args[i], b.from);
-				build_free(&b);
-				return EXIT_USAGE;
-			}
-			if (!d->nflags)
-				unit_flags(u, &d->flags, &d->nflags, &d->cap_flags);
-			else
-				join_flags(d, u);
-		}
+	if (build_flags(d, &b)) {
+		build_free(&b);
+		return EXIT_USAGE;
 	}
 	for (i = 0; i < nargs; i++)
 		names_add(&set, args[i]);
