@@ -18,7 +18,8 @@
  * release) of a field the unit opens only under some option and tests
  * elsewhere, on a path that neither opened nor tested it; and a field
  * whose content on entry a function gave back and left set while another
- * function tests it for NULL and gives it back again.
+ * function tests it for NULL and gives it back again, or left an error
+ * pointer by a failed open while another tests it only for NULL.
  *
  * Values are followed through locals, SSA copies and phis, struct fields
  * and globals (a field's or global's content is tracked per path; a field
@@ -851,6 +852,44 @@ static void check_left_set(struct rs *x, const int *s)
 	}
 }
 
+/* At an exit: a field of a parameter this function stored an opener's
+ * result in, left an error pointer on the path where the open failed,
+ * while another function tests it only for NULL before giving it back:
+ * that one gives back an error pointer. */
+static void check_left_error(struct rs *x, const int *s)
+{
+	for (int i = 0; i < x->nl; i++) {
+		struct loc *l = &x->l[i];
+		int a = s[x->off_loc + i], o;
+		const struct bd_flife *fl;
+		struct obj *ob;
+		struct bd_loc nl[1];
+		char nm[1][160], msg[320], fix[200];
+
+		if (l->global || l->param < 0 || !IS_INST(a))
+			continue;
+		o = OBJ(a);
+		ob = &x->o[o];
+		if (ob->kind != O_OPEN || S_obj(x, (int *)s, o)[0] != M_E ||
+		    S_obj(x, (int *)s, o)[1] != 0)
+			continue;
+		fl = bd_flife_of(x->br->c, l->tag, l->field);
+		if (!fl || !fl->pnull_rel || fl->pnull_fn == x->fn || callers_track(x, l->param))
+			continue;
+		snprintf(msg, sizeof(msg),
+			 "'%s' leaves '%s->%s' an error pointer when %s() fails; '%s' tests it only for NULL and gives it back",
+			 x->fn->f->decl->name, l->tag, l->field, ob->opener,
+			 fl->pnull_fn->f->decl->name);
+		snprintf(nm[0], sizeof(nm[0]), "'%s' calls %s() here", fl->pnull_fn->f->decl->name,
+			 fl->pnull_api);
+		nl[0] = fl->pnull_rel->loc;
+		snprintf(fix, sizeof(fix),
+			 "set '%s->%s' to NULL when the open fails, or test it with IS_ERR_OR_NULL() before giving it back",
+			 l->tag, l->field);
+		pend(x, ob->open_at->loc, bd_intern(x->br->c->u, fix), msg, 1, nl, nm);
+	}
+}
+
 /* ---- transfer ---- */
 
 static int add_rel(struct rs *x, struct bd_event *e, const char *name, const char *api,
@@ -1358,6 +1397,7 @@ static void at_exit(struct bd_walk *w, int b, const int *s)
 
 	sum->nexit++;
 	check_left_set(x, s);
+	check_left_error(x, s);
 	if (rv) {
 		int a = apv(x, s, rv, 0);
 

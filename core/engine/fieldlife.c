@@ -467,19 +467,26 @@ static void scan_tests(struct bd_flife *fl, struct bd_fn *fn, int b, struct bd_e
 
 	for (int d = fn->idom[b]; d >= 0 && guard-- > 0; d = d ? fn->idom[d] : -1) {
 		struct bd_block *db = fn->f->blocks[d];
-		int side = under_side(fn, d, b), t;
+		int side = under_side(fn, d, b), t, plain;
 		bd_val p;
 
 		if (side < 0)
 			continue;
 		/* on the side where it is not NULL: if (dev->f), or
 		 * !IS_ERR_OR_NULL(dev->f) */
-		if ((t = bd_null_test(fn, db->cond, &p)) < 0 &&
+		plain = (t = bd_null_test(fn, db->cond, &p)) >= 0;
+
+		if (!plain &&
 		    (!bd_errptr_or_null(fn, db->cond) || (t = bd_errptr_test(fn, db->cond, &p)) < 0))
 			t = -1;
 		if (t >= 0 && cond_reads(fn, db->cond, ld->a, is_field, &self, 0)) {
 			if (t != side)
 				continue;	/* the NULL (or error) side */
+			if (api && plain && !fl->pnull_rel) {
+				fl->pnull_fn = fn;
+				fl->pnull_rel = e;
+				fl->pnull_api = api;
+			}
 			if (api && !fl->null_rel) {
 				fl->null_fn = fn;
 				fl->null_rel = e;

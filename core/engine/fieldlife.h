@@ -44,6 +44,11 @@ struct bd_flife {
 	struct bd_event *null_rel;	/* the release under the test */
 	const char *null_api;
 	int null_use;			/* its block_device taken after one */
+	/* ... given back after a test for NULL only (not IS_ERR_OR_NULL):
+	 * an error pointer left in it passes */
+	struct bd_fn *pnull_fn;
+	struct bd_event *pnull_rel;
+	const char *pnull_api;
 	/* other fields of the same object tested before a release */
 	int nguard;
 	const char *gtag[BD_FLIFE_GUARDS], *gfield[BD_FLIFE_GUARDS];
