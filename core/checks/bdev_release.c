@@ -757,7 +757,7 @@ static void check_unopened(struct rs *x, int *s, struct bd_event *e, bd_val hv, 
 		return;
 	l = &x->l[ob->loc];
 	if (l->global || !(fl = bd_flife_of(x->br->c, l->tag, l->field)) || !fl->nopen ||
-	    fl->nopen_cond < fl->nopen || !fl->open_at)
+	    fl->nopen_cond < fl->nopen || fl->nother || !fl->open_at)
 		return;
 	if (!fl->null_rel && !fl->null_use && !fl->nguard)
 		return;
@@ -822,18 +822,19 @@ static void check_left_set(struct rs *x, const int *s)
 		char nm[2][160], msg[320], fix[200];
 		int n = 0;
 
-		if (l->global || !IS_INST(a) || (o = OBJ(a)) != l->obj || !x->o[o].bdev)
+		/* a field of the caller's object, which outlives the call */
+		if (l->param < 0 || !IS_INST(a) || (o = OBJ(a)) != l->obj || !x->o[o].bdev)
 			continue;
 		so = s + x->off_obj + OBJW * o;
 		if (!so[1] || so[3] <= 0)
 			continue;
-		pi = l->param >= 0 ? pnull_index(x, l->param) : -1;
+		pi = pnull_index(x, l->param);
 		if (pi >= 0 && s[x->off_pnull + pi] == 1)
 			continue;
 		fl = bd_flife_of(x->br->c, l->tag, l->field);
 		if (!fl || !fl->null_rel || fl->null_fn == x->fn)
 			continue;
-		if (l->param >= 0 && callers_track(x, l->param))
+		if (callers_track(x, l->param))
 			continue;	/* each caller judges what it leaves */
 		r = &x->r[so[3] - 1];
 		snprintf(msg, sizeof(msg),
@@ -1086,8 +1087,12 @@ static void forget_fields(struct rs *x, int *s, struct bd_event *r)
 {
 	for (int l = 0; r && l < x->nl; l++) {
 		int a = s[x->off_loc + l];
+		struct bd_event *b = x->l[l].base;
 
-		if (x->l[l].base != r)
+		/* sbi->dif0.file: a field of a record embedded in r's */
+		for (int d = 0; b && b != r && b->op == BD_FIELD_ADDR && d < 4; d++)
+			b = base_root(x->fn, b->a);
+		if (b != r)
 			continue;
 		if (IS_INST(a) && (x->o[OBJ(a)].kind == O_OPEN || x->o[OBJ(a)].kind == O_PARAM))
 			continue;
@@ -1156,8 +1161,14 @@ static void at_call(struct rs *x, int *s, struct bd_event *e, int n)
 		return;
 	}
 	g = e->name ? sum_of(x->br, e->name) : NULL;
-	if (g && g->state == 2) {
+	if (g && g->state == 2 && g->relevant) {
 		apply_summary(x, s, e, g);
+		return;
+	}
+	if (g && g->state == 2) {
+		/* a function of the unit that touches no handle or file: it
+		 * may still free the object (btrfs_free_device()) */
+		escape(x, s, e);
 		return;
 	}
 	escape(x, s, e);

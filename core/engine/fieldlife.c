@@ -253,7 +253,25 @@ static int ok_val(struct okx *k, bd_val v, int depth)
 
 /* Does the other side 'from' of branch d reach a return of success
  * without passing block 'avoid' (the open)? */
-static int other_side_succeeds(struct bd_fn *fn, int d, int from, int avoid)
+/* Does block b of fn open a handle or file (an API opener, or a wrapper
+ * of the unit)? */
+static int opens_in(struct bd_ctx *c, struct bd_fn *fn, int b)
+{
+	struct bd_block *blk = fn->f->blocks[b];
+
+	for (int i = 0; i < blk->nevents; i++) {
+		struct bd_event *e = &blk->events[i];
+		struct bd_fn *g;
+
+		if (bd_bapi_opener(c, e) ||
+		    (e->op == BD_CALL && e->name && (g = bd_fn_by_name(c, e->name)) &&
+		     bd_bapi_wrapper(c, g)))
+			return 1;
+	}
+	return 0;
+}
+
+static int other_side_succeeds(struct bd_ctx *c, struct bd_fn *fn, int d, int from, int avoid)
 {
 	struct bd_func *f = fn->f;
 	struct okx k;
@@ -274,7 +292,7 @@ static int other_side_succeeds(struct bd_fn *fn, int d, int from, int avoid)
 		if (o)
 			k.tested.ev[k.tested.n++] = o;
 	}
-	if (from != avoid) {
+	if (from != avoid && !opens_in(c, fn, from)) {
 		stk[top++] = from;
 		k.seen[from] = 1;
 	}
@@ -285,7 +303,9 @@ static int other_side_succeeds(struct bd_fn *fn, int d, int from, int avoid)
 		for (int i = 0; i < blk->nsucc; i++) {
 			int t = blk->succ[i];
 
-			if (t != avoid && !k.seen[t]) {
+			/* not through any open: two opens on the two sides of
+			 * a branch (by path, by device number) are one */
+			if (t != avoid && !k.seen[t] && !opens_in(c, fn, t)) {
 				k.seen[t] = 1;
 				stk[top++] = t;
 			}
@@ -306,7 +326,7 @@ static int other_side_succeeds(struct bd_fn *fn, int d, int from, int avoid)
 /* Is the open in block o of fn done only when some option or branch
  * holds: under a branch (not a NULL or error test, not a loop's test)
  * whose other side returns success without it? */
-static int open_is_conditional(struct bd_fn *fn, int o)
+static int open_is_conditional(struct bd_ctx *c, struct bd_fn *fn, int o)
 {
 	int guard = fn->f->nblocks + 1;
 
@@ -319,7 +339,7 @@ static int open_is_conditional(struct bd_fn *fn, int o)
 			continue;
 		if (bd_errptr_test(fn, db->cond, &p) >= 0 || bd_null_test(fn, db->cond, &p) >= 0)
 			continue;
-		if (other_side_succeeds(fn, d, db->succ[!side], o))
+		if (other_side_succeeds(c, fn, d, db->succ[!side], o))
 			return 1;
 	}
 	return 0;
@@ -351,11 +371,18 @@ static void scan_store(struct bd_ctx *c, struct bd_flife_unit *u, struct bd_fn *
 
 	if (!kind_of_type(t) || !(fl = add(u, e->tag, e->name, kind_of_type(t))))
 		return;
-	if (!(k = opened_value(c, fn, e->b, &at)))
+	if (!(k = opened_value(c, fn, e->b, &at))) {
+		int64_t v;
+
+		/* log->bdev_file = sb->s_bdev_file: filled from elsewhere
+		 * too, so "never opened" cannot be told */
+		if (!(bd_const_value(fn, e->b, &v) && v == 0))
+			fl->nother++;
 		return;
+	}
 	fl->bdev = 1;
 	fl->nopen++;
-	if (open_is_conditional(fn, bd_event_block(fn, at)))
+	if (open_is_conditional(c, fn, bd_event_block(fn, at)))
 		fl->nopen_cond++;
 	if (!fl->open_at) {
 		fl->open_at = at;

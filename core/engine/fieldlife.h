@@ -37,6 +37,7 @@ struct bd_flife {
 	int bdev;			/* known to hold block device objects */
 	/* opens: an opener's result stored here */
 	int nopen, nopen_cond;
+	int nother;			/* stores of other values (not NULL) */
 	struct bd_event *open_at;	/* the first opener call, for notes */
 	const char *opener;		/* its API name */
 	/* given back (or its block_device taken) after a NULL test */
