@@ -117,13 +117,6 @@ static int body_around(const struct src *s, int i, int *lo, int *hi)
 	return -1;
 }
 
-static int in_body(const struct src *s, int i)
-{
-	int lo, hi;
-
-	return body_around(s, i, &lo, &hi) == 0;
-}
-
 /* Do tokens [a, b] spell the same as [c, d]? */
 static int same_text(const struct src *s, int a, int b, int c, int d)
 {
@@ -779,8 +772,7 @@ static const char *to_file(struct fixer *fx, struct era_step *st)
 			at = i + 3;
 		else if (api_call_at(s, i, BD_API_OPEN) && is(s, i - 1, "=") && is_id_tok(s, i - 2))
 			at = i - 2;
-		else if (api_call_at(s, i, BD_API_RELEASE) && is(s, s->t[i + 1].match - 1, ")") == 0 &&
-			 is_id_tok(s, s->t[i + 1].match - 1))
+		else if (api_call_at(s, i, BD_API_RELEASE) && is_id_tok(s, s->t[i + 1].match - 1))
 			at = s->t[i + 1].match - 1;
 		if (at >= 0) {
 			char *t = tok_str(s, at);
@@ -958,6 +950,5 @@ enum bd_era era_of_text(const char *path, const char *text)
 	}
 	free(s.text);
 	free(s.t);
-	(void)in_body;
 	return e;
 }
