@@ -699,7 +699,7 @@ static void prune(const char *dir)
 		}
 		if (de->d_name[0] == '.' || len < 6 || strcmp(de->d_name + len - 5, ".json"))
 			continue;
-		j = bd_json_parse_file(path, err, sizeof(err));
+		j = bd_json_parse_file_max(path, BD_FACTS_MAX_BYTES, err, sizeof(err));
 		if (!j) {
 			/* a unit's facts are renamed into place whole: this
 			 * one was damaged after, and holds nothing usable */
@@ -938,7 +938,11 @@ static int cmd_merge(struct drv *d)
 			goto out;
 		}
 	/* ---- cross-TU analysis: the engine's hook (core/merge.c) ---- */
-	bd_merge_units(r, &set, &d->o);
+	if (bd_merge_units(r, &set, &d->o, err, sizeof(err))) {
+		fprintf(stderr, "bdops merge: %s\n", err);
+		status = EXIT_USAGE;
+		goto out;
+	}
 	/* an object a bdops compile left without facts is a unit missing;
 	 * a unit not fully analysed keeps its findings but fails the run */
 	status = bd_drv_finish(d, r, failed + set.missing + d->unit_failures);

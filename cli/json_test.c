@@ -75,6 +75,35 @@ static void test_parse(void)
 	expect(!j && strstr(err, "trailing"), "trailing garbage rejected");
 	j = parse("\"a\x01\"", err, sizeof(err));
 	expect(!j, "raw control character rejected");
+	/* what a reader must not take silently (issue 29) */
+	j = parse("{\"a\": [],\n \"b\": 1, \"a\": [2]}", err, sizeof(err));
+	expect(!j && !strcmp(err, "2:10: duplicate key \"a\" (its first value is at 1:7)"),
+	       "duplicate key rejected at the second");
+	j = parse("[\"a\\u0000b\"]", err, sizeof(err));
+	expect(!j && !strcmp(err, "1:4: NUL (\\u0000) in a string"), "NUL in a string rejected");
+	j = parse("[99999999999999999999]", err, sizeof(err));
+	expect(!j && strstr(err, "out of range"), "integer over 64 bits rejected");
+	j = parse("[1e300]", err, sizeof(err));
+	expect(j && j->items[0]->integer == 0 && j->items[0]->number == 1e300,
+	       "a huge number is no integer");
+	bd_json_free(j);
+	{
+		/* the object's keys past the linear scan go through a set */
+		char obj[8192];
+		size_t k = 0;
+
+		k += snprintf(obj + k, sizeof(obj) - k, "{");
+		for (int i = 0; i < 100; i++)
+			k += snprintf(obj + k, sizeof(obj) - k, "\"k%d\": %d, ", i, i);
+		snprintf(obj + k, sizeof(obj) - k, "\"k77\": 0}");
+		j = parse(obj, err, sizeof(err));
+		expect(!j && strstr(err, "duplicate key \"k77\""), "duplicate key in a big object");
+		obj[k] = 0;
+		snprintf(obj + k - 2, sizeof(obj) - k + 2, "}");
+		j = parse(obj, err, sizeof(err));
+		expect(j && j->n == 100 && bd_json_get_int(j, "k99", -1) == 99, "a big object parsed");
+		bd_json_free(j);
+	}
 }
 
 static void test_round_trip(void)
@@ -113,6 +142,7 @@ static void test_round_trip(void)
 static void test_many(void)
 {
 	static struct bd_json *docs[3000];
+	struct bd_json *j;
 	char text[512], err[256], *big;
 	int ok = 1, n = (int)(sizeof(docs) / sizeof(docs[0]));
 
@@ -142,13 +172,25 @@ static void test_many(void)
 	expect(!strcmp(bd_json_get_str(docs[0], "same", ""), "changed") &&
 	       !strcmp(bd_json_get_str(docs[3], "same", ""), "kapi_1"),
 	       "a shared string changed in one document only");
-	big = malloc(1 << 21);
-	memset(big, 'b', (1 << 21) - 3);
+	/* three strings of 900,000 bytes: 2.7 MB, more than a slab (a
+	 * string may not be over BD_JSON_MAX_STRING) */
+	big = malloc(3 * 900004 + 2);
+	big[0] = '[';
+	for (int i = 0; i < 3; i++) {
+		char *at = big + 1 + i * 900004;
+
+		at[0] = '"';
+		memset(at + 1, 'b', 900000);
+		memcpy(at + 900001, i < 2 ? "\", " : "\"]", 3);
+	}
+	docs[1] = bd_json_parse(big, 3 * 900004, err, sizeof(err));
+	expect(docs[1] && docs[1]->n == 3 && docs[1]->items[2]->len == 900000 &&
+	       docs[1]->items[2]->string[5] == 'b', "a document larger than a slab");
+	memset(big + 1, 'c', BD_JSON_MAX_STRING + 2);	/* one string past the limit */
 	big[0] = '"';
-	memcpy(big + (1 << 21) - 3, "\"", 2);
-	docs[1] = bd_json_parse(big, (1 << 21) - 2, err, sizeof(err));
-	expect(docs[1] && docs[1]->len == (1 << 21) - 4 && docs[1]->string[5] == 'b',
-	       "a document larger than a slab");
+	j = bd_json_parse(big, BD_JSON_MAX_STRING + 3, err, sizeof(err));
+	expect(!j && !strcmp(err, "1:1: a string longer than 1024 KiB (no string bdops writes is)"),
+	       "a string over the limit refused");
 	free(big);
 	for (int i = 0; i < n; i++)
 		bd_json_free(docs[i]);

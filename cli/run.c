@@ -622,8 +622,11 @@ struct bd_result *bd_drv_collect(struct drv *d, int *failed, int *status)
 	/* Several files checked together are one program: what only the
 	 * whole shows (a bdev stored in one file, put in another).  A kept
 	 * --facts-dir may hold other units; "bdops merge" is for those. */
-	if (!d->o.facts_dir && d->nargs > 1)
-		bd_merge_analyze(res, r.facts, &d->o);
+	if (!d->o.facts_dir && d->nargs > 1 &&
+	    bd_merge_analyze(res, r.facts, &d->o, err, sizeof(err))) {
+		fprintf(stderr, "bdops %s: %s\n", d->cmd, err);
+		(*failed)++;
+	}
 	for (i = 0; i < d->nargs; i++) {
 		char why[256];
 

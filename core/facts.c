@@ -339,7 +339,7 @@ int bd_facts_read_dir(const char *dir, bd_facts_fn fn, void *ctx, char *err, siz
 		if (count < 0)
 			break;
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
-		j = bd_json_parse_file(path, err, errlen);
+		j = bd_json_parse_file_max(path, BD_FACTS_MAX_BYTES, err, errlen);
 		if (!j || bd_shape_facts(j, path, err, errlen)) {
 			bd_json_free(j);
 			count = -1;

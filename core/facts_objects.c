@@ -142,8 +142,16 @@ static int read_elf(struct reader *rd, Elf *e, const char *origin, long long mti
 			continue;
 		found = 1;
 		d = elf_rawdata(scn, NULL);
-		if (!d || !d->d_buf)
-			continue;	/* empty section */
+		/* an empty section is a damaged one: every bdops compile
+		 * writes a record */
+		if ((!d || !d->d_buf || !d->d_size) &&
+		    bd_facts_section_parse("", 0, one_record, &c, rd->err, rd->errlen) < 0) {
+			char why[512];
+
+			snprintf(why, sizeof(why), "%s", rd->err);
+			snprintf(rd->err, rd->errlen, "%s: section " SECTION ": %s", origin, why);
+			return -1;
+		}
 		if (bd_facts_section_parse(d->d_buf, d->d_size, one_record, &c,
 					   rd->err, rd->errlen) < 0 && !c.failed) {
 			char why[512];

@@ -28,11 +28,15 @@
 #include <string.h>
 #include <zlib.h>
 #include "internal.h"
+#include "shape.h"
 
 #define RECORD_MAGIC "bdops-facts"
 #define RECORD_PLAIN 1		/* the JSON as it is */
 #define RECORD_DEFLATED 2	/* the JSON through zlib's compress2() */
-#define RECORD_MAX_JSON (1ULL << 30)	/* a sanity bound for inflating */
+#define RECORD_MAX_JSON BD_FACTS_MAX_BYTES	/* checked before inflating */
+/* NULs an alignment may put between records; a longer run is a record
+ * overwritten with zeros, not padding (docs/facts.md) */
+#define RECORD_MAX_PAD 64
 #define ASCII_CHUNK 200		/* bytes of payload per .ascii line */
 
 /* The unit's facts JSON, compact, in a malloc'ed buffer.  NULL on error. */
@@ -154,7 +158,8 @@ static int inflated(const char *z, size_t zlen, unsigned long long jlen, const c
 	int rc;
 
 	if (jlen > RECORD_MAX_JSON) {
-		snprintf(err, errlen, "byte %zu: record of %llu bytes of JSON is too large", at, jlen);
+		snprintf(err, errlen, "byte %zu: a record of %llu bytes of JSON, over the %llu MiB "
+			 "a unit's facts may have", at, jlen, RECORD_MAX_JSON >> 20);
 		return -1;
 	}
 	json = malloc(jlen ? jlen : 1);
@@ -187,8 +192,19 @@ int bd_facts_section_parse(const char *buf, size_t len, bd_facts_record_fn fn, v
 		int format, k = 0, ok, rc;
 		size_t hlen;
 
+		size_t pad = p;
+
 		while (p < len && buf[p] == 0)
 			p++;		/* alignment padding between records */
+		/* a section is never without a record (a unit without
+		 * functions writes one too): zeros instead of one are
+		 * damage, and a unit silently missing from the merge */
+		if (p - pad > RECORD_MAX_PAD || (p >= len && !n)) {
+			snprintf(err, errlen, "byte %zu: %zu bytes of zeros where a facts record "
+				 "should be: the section was damaged; rebuild the object",
+				 pad, p - pad);
+			return -1;
+		}
 		if (p >= len)
 			return n;
 		nl = memchr(buf + p, '\n', len - p < sizeof(head) ? len - p : sizeof(head));
@@ -219,6 +235,11 @@ int bd_facts_section_parse(const char *buf, size_t len, bd_facts_record_fn fn, v
 		if (blen > len - p) {
 			snprintf(err, errlen, "byte %zu: record of %llu bytes cut short at %zu",
 				 p, blen, len - p);
+			return -1;
+		}
+		if (format == RECORD_PLAIN && blen > RECORD_MAX_JSON) {
+			snprintf(err, errlen, "byte %zu: a record of %llu bytes of JSON, over the "
+				 "%llu MiB a unit's facts may have", p, blen, RECORD_MAX_JSON >> 20);
 			return -1;
 		}
 		if (format == RECORD_PLAIN)

@@ -122,7 +122,7 @@ int bd_facts_set_add_dir(struct bd_facts_set *s, const char *dir, char *err, siz
 
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]);
 		if (!ret) {
-			j = bd_json_parse_file(path, err, errlen);
+			j = bd_json_parse_file_max(path, BD_FACTS_MAX_BYTES, err, errlen);
 			if (!j || bd_facts_set_add(s, j, path, bd_mtime_ns(path), err, errlen))
 				ret = -1;
 		}

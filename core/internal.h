@@ -276,11 +276,12 @@ int bd_facts_section_parse(const char *buf, size_t len, bd_facts_record_fn fn, v
 			   char *err, size_t errlen);
 
 /* ---- cross-TU analysis (merge.c, owned by the engine) ---- */
-/* Called by 'bdops merge' after all facts of dir were added to r. */
-void bd_merge_analyze(struct bd_result *r, const char *facts_dir,
-		      const struct bd_options *o);
+/* Called by 'bdops merge' after all facts of dir were added to r.  -1
+ * with err set when a unit's facts are damaged (an input error). */
+int bd_merge_analyze(struct bd_result *r, const char *facts_dir,
+		     const struct bd_options *o, char *err, size_t errlen);
 /* The same over units already read (bd_facts_set_finish()ed). */
-void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
-		    const struct bd_options *o);
+int bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
+		   const struct bd_options *o, char *err, size_t errlen);
 
 #endif

@@ -462,6 +462,18 @@ static size_t put_utf8(char *d, unsigned cp)
 	return 4;
 }
 
+/* A string over BD_JSON_MAX_STRING: refused before it is copied (the
+ * place is its opening quote). */
+static void too_long(struct parser *p)
+{
+	char msg[96];
+
+	p->s--;
+	snprintf(msg, sizeof(msg), "a string longer than %u KiB (no string bdops writes is)",
+		 BD_JSON_MAX_STRING >> 10);
+	fail(p, msg);
+}
+
 /* Parse a string literal at p->s (which is at the opening quote). */
 static char *parse_string(struct parser *p, size_t *lenp)
 {
@@ -473,6 +485,10 @@ static char *parse_string(struct parser *p, size_t *lenp)
 	/* most strings have no escape: copy them whole */
 	while (q < p->end && *q != '"' && *q != '\\' && (unsigned char)*q >= 0x20)
 		q++;
+	if ((size_t)(q - p->s) > BD_JSON_MAX_STRING) {
+		too_long(p);
+		return NULL;
+	}
 	if (q < p->end && *q == '"') {
 		buf = alloc_bytes(p, q - p->s + 1, 1);
 		memcpy(buf, p->s, q - p->s);
@@ -482,8 +498,12 @@ static char *parse_string(struct parser *p, size_t *lenp)
 		return buf;
 	}
 	q = p->s;
-	while (q < p->end && *q != '"')
+	while (q < p->end && *q != '"' && (size_t)(q - p->s) <= BD_JSON_MAX_STRING)
 		q += (*q == '\\') ? 2 : 1;
+	if ((size_t)(q - p->s) > BD_JSON_MAX_STRING) {
+		too_long(p);
+		return NULL;
+	}
 	if (q >= p->end) {
 		fail(p, "unterminated string");
 		return NULL;
@@ -528,6 +548,12 @@ static char *parse_string(struct parser *p, size_t *lenp)
 				}
 			} else if (cp >= 0xdc00 && cp <= 0xdfff) {
 				cp = 0xfffd;
+			} else if (!cp) {
+				/* every reader takes strings as C strings: the
+				 * rest of a name or message would vanish */
+				p->s -= 6;
+				fail(p, "NUL (\\u0000) in a string");
+				goto bad;
 			}
 			d += put_utf8(d, cp);
 			break;
@@ -578,7 +604,10 @@ static struct bd_json *parse_number(struct parser *p)
 	errno = 0;
 	if (strpbrk(tmp, ".eE+")) {
 		j->number = strtod(tmp, NULL);
-		j->integer = (int64_t)j->number;
+		/* out of int64_t's range (or not finite) it is no integer:
+		 * converting it would be undefined */
+		if (j->number > -9.2e18 && j->number < 9.2e18)
+			j->integer = (int64_t)j->number;
 		p->s = q;
 		return j;
 	}
@@ -591,6 +620,10 @@ static struct bd_json *parse_number(struct parser *p)
 		j->integer = *tmp == '-' ? -v : v;
 	} else {
 		j->integer = strtoll(tmp, NULL, 10);
+		if (errno == ERANGE) {
+			fail(p, "integer out of range (more than 64 bits)");
+			return NULL;
+		}
 	}
 	j->number = (double)j->integer;
 	p->s = q;
@@ -614,11 +647,76 @@ static void close_items(struct parser *p, struct bd_json *j, int base)
 	p->nstack = base;
 }
 
+/*
+ * Is key (interned) already a key of the object whose items start at
+ * stack[base]?  A duplicate is an error: readers take the first copy, so
+ * '"findings": [], ..., "findings": [...]' would hide the second.  Most
+ * objects have a few keys, compared as pointers; past DUP_LINEAR keys an
+ * object gets a hash set of them (*set, freed by the caller), so a hostile
+ * object of a million keys costs no more than its parse.
+ */
+#define DUP_LINEAR 32
+
+struct keyset {
+	const char **v;
+	size_t size, n;
+};
+
+static int keyset_add(struct keyset *ks, const char *key)
+{
+	size_t i;
+
+	if (2 * (ks->n + 1) > ks->size) {
+		struct keyset old = *ks;
+
+		ks->size = old.size ? 2 * old.size : 4 * DUP_LINEAR;
+		ks->v = bd_xcalloc(ks->size, sizeof(*ks->v));
+		ks->n = 0;
+		for (i = 0; i < old.size; i++)
+			if (old.v[i])
+				keyset_add(ks, old.v[i]);
+		free(old.v);
+	}
+	for (i = ((uintptr_t)key >> 3) * 2654435761u & (ks->size - 1); ks->v[i];
+	     i = (i + 1) & (ks->size - 1))
+		if (ks->v[i] == key)
+			return 1;
+	ks->v[i] = key;
+	ks->n++;
+	return 0;
+}
+
+/* The value of the key's other copy, or NULL. */
+static const struct bd_json *duplicate(struct parser *p, int base, const char *key,
+				       struct keyset *ks)
+{
+	int n = (p->nstack - base) / 2;
+
+	if (n < DUP_LINEAR) {
+		for (int i = 0; i < n; i++)
+			if (p->stack[base + 2 * i] == key)
+				return p->stack[base + 2 * i + 1];
+		return NULL;
+	}
+	if (!ks->size)
+		for (int i = 0; i < n; i++)
+			keyset_add(ks, p->stack[base + 2 * i]);
+	if (!keyset_add(ks, key))
+		return NULL;
+	for (int i = 0; i < n; i++)
+		if (p->stack[base + 2 * i] == key)
+			return p->stack[base + 2 * i + 1];
+	return NULL;
+}
+
 static struct bd_json *parse_container(struct parser *p, int is_object)
 {
 	struct bd_json *j = node(p, is_object ? BD_JSON_OBJECT : BD_JSON_ARRAY);
 	struct bd_json *v;
-	char *key = NULL;
+	const struct bd_json *other;
+	struct keyset ks = { NULL, 0, 0 };
+	const char *key_at;
+	char *key = NULL, msg[160];
 	size_t klen;
 	int base = p->nstack;
 
@@ -641,10 +739,19 @@ static struct bd_json *parse_container(struct parser *p, int is_object)
 				fail(p, "expected a string key");
 				goto bad;
 			}
+			key_at = p->s;
 			key = parse_string(p, &klen);
 			if (!key)
 				goto bad;
 			key = intern_key(key, klen);
+			other = duplicate(p, base, key, &ks);
+			if (other) {
+				snprintf(msg, sizeof(msg), "duplicate key \"%.60s\" (its first value "
+					 "is at %d:%d)", key, other->line, other->col);
+				p->s = key_at;
+				fail(p, msg);
+				goto bad;
+			}
 			skip_ws(p);
 			if (p->s >= p->end || *p->s != ':') {
 				fail(p, "expected ':'");
@@ -673,8 +780,10 @@ static struct bd_json *parse_container(struct parser *p, int is_object)
 	}
 	p->depth--;
 	close_items(p, j, base);
+	free(ks.v);
 	return j;
 bad:
+	free(ks.v);
 	p->nstack = base;
 	return NULL;
 }
@@ -936,7 +1045,20 @@ struct bd_json *bd_json_parse(const char *text, size_t len, char *err, size_t er
 	return copy;
 }
 
+static void too_large(const char *path, unsigned long long size, int more,
+		      unsigned long long max, char *err, size_t errlen)
+{
+	snprintf(err, errlen, "%s: too large to read (%s%llu bytes; the limit is %llu MiB)",
+		 path, more ? "over " : "", size, max >> 20);
+}
+
 struct bd_json *bd_json_parse_file(const char *path, char *err, size_t errlen)
+{
+	return bd_json_parse_file_max(path, BD_JSON_MAX_FILE, err, errlen);
+}
+
+struct bd_json *bd_json_parse_file_max(const char *path, unsigned long long max, char *err,
+				       size_t errlen)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	struct bd_json *j;
@@ -949,10 +1071,22 @@ struct bd_json *bd_json_parse_file(const char *path, char *err, size_t errlen)
 		snprintf(err, errlen, "cannot open '%s': %s", path, strerror(errno));
 		return NULL;
 	}
-	/* one read of the whole file, sized by fstat (a pipe: grown) */
+	/* one read of the whole file, sized by fstat (a pipe: grown), and
+	 * never more than max: the size is judged before the memory is taken */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && (unsigned long long)st.st_size > max) {
+		too_large(path, st.st_size, 0, max, err, errlen);
+		close(fd);
+		return NULL;
+	}
 	cap = !fstat(fd, &st) && st.st_size > 0 ? (size_t)st.st_size + 1 : 65536;
 	buf = bd_xrealloc(NULL, cap);
 	for (;;) {
+		if (len > max) {
+			too_large(path, max, 1, max, err, errlen);
+			close(fd);
+			free(buf);
+			return NULL;
+		}
 		if (len == cap) {
 			cap *= 2;
 			buf = bd_xrealloc(buf, cap);

@@ -15,6 +15,11 @@
 #include <stdio.h>
 
 #define BD_JSON_MAX_DEPTH 64
+/* Limits of the reader (docs/output.md "Limits"): no string bdops writes
+ * comes near 1 MiB (paths, messages, a compile command), and a file is
+ * refused by its size before it is read (bd_json_parse_file_max). */
+#define BD_JSON_MAX_STRING (1u << 20)
+#define BD_JSON_MAX_FILE (1ull << 30)	/* compile_commands.json of a tree */
 
 struct bd_json_writer {
 	FILE *out;
@@ -57,7 +62,7 @@ struct bd_json {
 	union {			/* by type */
 		int64_t integer;	/* number truncated, exact for integers */
 		int boolean;
-		char *string;		/* NUL-terminated; may contain \0 via \u0000 */
+		char *string;		/* NUL-terminated; \u0000 is refused */
 		struct bd_json **items;
 	};
 	union {
@@ -69,8 +74,12 @@ struct bd_json {
 };
 
 struct bd_json *bd_json_parse(const char *text, size_t len, char *err, size_t errlen);
-/* Parse a whole file; err names the file on failure. */
+/* Parse a whole file; err names the file on failure.  A file (or pipe)
+ * over max bytes is refused before it is read whole; _file() is _max()
+ * with BD_JSON_MAX_FILE. */
 struct bd_json *bd_json_parse_file(const char *path, char *err, size_t errlen);
+struct bd_json *bd_json_parse_file_max(const char *path, unsigned long long max, char *err,
+				       size_t errlen);
 void bd_json_free(struct bd_json *j);
 /* Make string value v of document root (its root, as parsed) a copy of s,
  * kept in the document. */

@@ -297,7 +297,7 @@ static void merge_report(struct wp_out *o, enum bd_severity sev, struct bd_loc a
 
 /* The graphs of one era ("graphs", or 6.5's "holder_graphs"), analysed. */
 static int graphs_of(struct merge *m, struct bd_unit *names, const char *key, int holder,
-		     char *err, size_t errlen)
+		     const struct bd_facts_set *s, char *err, size_t errlen)
 {
 	struct merge_out out = { { merge_report, m->o->strict, 1, holder }, m };
 	struct wp_prog p;
@@ -310,6 +310,13 @@ static int graphs_of(struct merge *m, struct bd_unit *names, const char *key, in
 
 		ret = wp_read(&p, sum ? bd_json_get(sum, key) : NULL,
 			      bd_json_get_str(m->units[u], "unit", ""), err, errlen);
+		if (ret) {
+			/* name the file the damaged graph came from */
+			char why[512];
+
+			snprintf(why, sizeof(why), "%s", err);
+			snprintf(err, errlen, "%s:%s", s->v[u].origin, why);
+		}
 	}
 	if (!ret) {
 		wp_index(&p);
@@ -319,7 +326,8 @@ static int graphs_of(struct merge *m, struct bd_unit *names, const char *key, in
 	return ret;
 }
 
-static int whole_program(struct merge *m, struct bd_unit *names, char *err, size_t errlen)
+static int whole_program(struct merge *m, struct bd_unit *names, const struct bd_facts_set *s,
+			 char *err, size_t errlen)
 {
 	int holders = 0;
 
@@ -328,8 +336,8 @@ static int whole_program(struct merge *m, struct bd_unit *names, char *err, size
 
 		holders = sum && bd_json_get(sum, "holder_graphs");
 	}
-	return graphs_of(m, names, "graphs", 0, err, errlen) ||
-	       (holders && graphs_of(m, names, "holder_graphs", 1, err, errlen));
+	return graphs_of(m, names, "graphs", 0, s, err, errlen) ||
+	       (holders && graphs_of(m, names, "holder_graphs", 1, s, err, errlen));
 }
 
 /* The unit's "cannot be matched" note at loc: the merge knows better. */
@@ -986,12 +994,12 @@ static void check_deferred(struct merge *m, const struct bd_json *d, struct bd_u
 		bd_json_get_str(d, "function", NULL), NULL, 2, notes, msg);
 }
 
-void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
-		    const struct bd_options *o)
+int bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
+		   const struct bd_options *o, char *err, size_t errlen)
 {
 	struct merge m;
 	struct bd_unit *names = bd_unit_new("<merge>");
-	char err[512];
+	int ret;
 
 	memset(&m, 0, sizeof(m));
 	m.r = r;
@@ -1026,8 +1034,9 @@ void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
 		for (int i = 0; d && d->type == BD_JSON_ARRAY && i < d->n; i++)
 			check_deferred(&m, d->items[i], names);
 	}
-	if (whole_program(&m, names, err, sizeof(err)))
-		bd_result_set_internal(r, err);
+	/* a graph the shape check cannot judge (its nodes have a grammar
+	 * of their own) that is damaged: an input error, not a clean unit */
+	ret = whole_program(&m, names, s, err, errlen) ? -1 : 0;
 	free(m.units);
 	free(m.fns);
 	free(m.hash);
@@ -1040,17 +1049,19 @@ void bd_merge_units(struct bd_result *r, const struct bd_facts_set *s,
 		free(m.keys[i]);
 	free(m.keys);
 	bd_unit_free(names);
+	return ret;
 }
 
-void bd_merge_analyze(struct bd_result *r, const char *facts_dir,
-		      const struct bd_options *o)
+int bd_merge_analyze(struct bd_result *r, const char *facts_dir,
+		     const struct bd_options *o, char *err, size_t errlen)
 {
 	struct bd_facts_set s = { 0 };
-	char err[512];
+	int ret = bd_facts_set_add_dir(&s, facts_dir, err, errlen);
 
-	if (!bd_facts_set_add_dir(&s, facts_dir, err, sizeof(err))) {
+	if (!ret) {
 		bd_facts_set_finish(&s);
-		bd_merge_units(r, &s, o);
+		ret = bd_merge_units(r, &s, o, err, errlen);
 	}
 	bd_facts_set_free(&s);
+	return ret;
 }

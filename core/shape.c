@@ -15,8 +15,11 @@
  * allowed, so a newer writer that adds some is still read.  A facts file of
  * a newer format version is refused as such.
  */
+#include <limits.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include "internal.h"
 #include "json.h"
 #include "shape.h"
@@ -35,11 +38,21 @@ struct field {
 	const struct shape *sub;	/* T_OBJ: its fields; T_ARR: items' */
 	unsigned items;			/* T_ARR: allowed item types */
 	const char *what;		/* how to say what is expected */
+	int ranged;			/* T_INT: lo..hi */
+	int64_t lo, hi;
 };
 
+/*
+ * A shape is closed unless it says otherwise: a key it does not list is
+ * an error, so a misspelt "sumary" or "incomplte" is never read as an
+ * absent one (the unit would look clean).  The facts format's version
+ * says which keys there are; a writer that adds one bumps it.  Only the
+ * compilation database, which other tools write, is open.
+ */
 struct shape {
 	const char *name;		/* "a finding", "a facts file", ... */
 	const struct field *fields;
+	int open;			/* keys it does not list are allowed */
 };
 
 /* ---- the shapes ---- */
@@ -47,100 +60,159 @@ struct shape {
 #define REQ(k, t)		{ .key = k, .types = t, .required = 1 }
 #define OPT(k, t)		{ .key = k, .types = t }
 #define OBJ(k, s)		{ .key = k, .types = T_OBJ, .sub = s }
+#define ROBJ(k, s)		{ .key = k, .types = T_OBJ, .sub = s, .required = 1 }
 #define ARR(k, req, s, it)	{ .key = k, .types = T_ARR, .required = req, .sub = s, .items = it }
+/* integers in a range: lines and columns are C ints (a line of 2^32+72
+ * must not be read as 72), counts are not negative, flags are 0 or 1 */
+#define INT(k, req, l, h)	{ .key = k, .types = T_INT, .required = req, .ranged = 1, \
+				  .lo = l, .hi = h }
+#define LINE(k, req)		INT(k, req, 0, INT_MAX)
+#define FLAG(k, req)		INT(k, req, 0, 1)
 #define END			{ .key = NULL }
 
 static const struct field loc_fields[] = {
-	REQ("file", T_STR), REQ("line", T_INT), OPT("column", T_INT), END
+	REQ("file", T_STR), LINE("line", 1), LINE("column", 0), END
 };
-static const struct shape loc_shape = { "a location", loc_fields };
+static const struct shape loc_shape = { .name = "a location", .fields = loc_fields };
 
 static const struct field note_fields[] = {
-	OPT("file", T_STR | T_NULL), OPT("line", T_INT), OPT("column", T_INT),
+	OPT("file", T_STR | T_NULL), LINE("line", 0), LINE("column", 0),
 	REQ("message", T_STR), END
 };
-static const struct shape note_shape = { "a note", note_fields };
+static const struct shape note_shape = { .name = "a note", .fields = note_fields };
 
 static const struct field edit_fields[] = {
-	REQ("file", T_STR), REQ("line", T_INT), REQ("column", T_INT),
-	REQ("endLine", T_INT), REQ("endColumn", T_INT), REQ("text", T_STR), END
+	REQ("file", T_STR), LINE("line", 1), LINE("column", 1),
+	LINE("endLine", 1), LINE("endColumn", 1), REQ("text", T_STR), END
 };
-static const struct shape edit_shape = { "an edit", edit_fields };
+static const struct shape edit_shape = { .name = "an edit", .fields = edit_fields };
 
 static const struct field finding_fields[] = {
-	REQ("file", T_STR), REQ("line", T_INT), OPT("column", T_INT),
+	REQ("file", T_STR), LINE("line", 1), LINE("column", 0),
 	{ .key = "check", .types = T_STR, .required = 1,
 	  .what = "a check id string (such as \"bdops-put-mode\")" },
 	OPT("function", T_STR | T_NULL), REQ("message", T_STR),
 	{ .key = "severity", .types = T_STR, .what = "\"warning\", \"error\" or \"note\"" },
 	ARR("notes", 0, &note_shape, T_OBJ), OPT("fix", T_STR | T_NULL),
-	ARR("edits", 0, &edit_shape, T_OBJ), OPT("suppressed", T_INT), END
+	ARR("edits", 0, &edit_shape, T_OBJ), INT("suppressed", 0, 0, 2), END
 };
-static const struct shape finding_shape = { "a finding", finding_fields };
+static const struct shape finding_shape = { .name = "a finding", .fields = finding_fields };
 
-/* The summary (docs/facts.md, core/summary.h): the fields merge.c reads. */
-static const struct field mode_fields[] = {
-	OPT("unknown", T_INT), ARR("values", 0, NULL, T_OBJ), END
+/* The summary (docs/facts.md, core/summary.h, facts_summary.c writes it):
+ * every key, and those always written required. */
+static const struct field value_fields[] = {
+	/* one of: a constant; a field's value with bits set and cleared; a
+	 * named object (6.5's holders); an opaque value */
+	OPT("k", T_INT), OPT("tag", T_STR | T_NULL), OPT("field", T_STR | T_NULL),
+	OPT("set", T_INT), OPT("clr", T_INT), OPT("object", T_STR | T_NULL),
+	OPT("how", T_STR), FLAG("opaque", 0), OPT("show", T_STR), END
 };
-static const struct shape mode_shape = { "a mode", mode_fields };
+static const struct shape value_shape = { .name = "a mode value", .fields = value_fields };
+
+static const struct field mode_fields[] = {
+	FLAG("unknown", 1), ARR("values", 1, &value_shape, T_OBJ), END
+};
+static const struct shape mode_shape = { .name = "a mode", .fields = mode_fields };
 
 static const struct field get_fields[] = {
-	OPT("function", T_STR), OPT("get", T_STR), OBJ("at", &loc_shape), OPT("tag", T_STR),
-	OPT("field", T_STR | T_NULL), OPT("mode_field", T_STR | T_NULL), OPT("group", T_STR),
-	OPT("exclusive", T_INT), OBJ("mode", &mode_shape), END
+	REQ("function", T_STR | T_NULL), REQ("get", T_STR), ROBJ("at", &loc_shape),
+	REQ("tag", T_STR | T_NULL), REQ("field", T_STR | T_NULL),
+	REQ("mode_field", T_STR | T_NULL), REQ("group", T_STR | T_NULL),
+	FLAG("exclusive", 1), ROBJ("mode", &mode_shape), END
 };
-static const struct shape get_shape = { "a get", get_fields };
+static const struct shape get_shape = { .name = "a get", .fields = get_fields };
 
 static const struct field put_fields[] = {
-	OPT("function", T_STR), OPT("put", T_STR), OBJ("at", &loc_shape), OPT("tag", T_STR),
-	OPT("field", T_STR), OPT("exclusive", T_INT), OPT("from_tag", T_STR | T_NULL),
-	OPT("from_field", T_STR | T_NULL), OBJ("mode", &mode_shape), END
+	REQ("function", T_STR | T_NULL), REQ("put", T_STR), ROBJ("at", &loc_shape),
+	REQ("tag", T_STR | T_NULL), REQ("field", T_STR | T_NULL), FLAG("exclusive", 1),
+	REQ("from_tag", T_STR | T_NULL), REQ("from_field", T_STR | T_NULL),
+	ROBJ("mode", &mode_shape), END
 };
-static const struct shape put_shape = { "a put", put_fields };
+static const struct shape put_shape = { .name = "a put", .fields = put_fields };
 
 /* 6.5's holders (put-holder): the same records, the holder for the mode */
 static const struct field hget_fields[] = {
-	OPT("function", T_STR), OPT("get", T_STR), OBJ("at", &loc_shape), OPT("tag", T_STR),
-	OPT("field", T_STR | T_NULL), OPT("mode_field", T_STR | T_NULL), OPT("group", T_STR),
-	OBJ("holder", &mode_shape), END
+	REQ("function", T_STR | T_NULL), REQ("get", T_STR), ROBJ("at", &loc_shape),
+	REQ("tag", T_STR | T_NULL), REQ("field", T_STR | T_NULL),
+	REQ("mode_field", T_STR | T_NULL), REQ("group", T_STR | T_NULL),
+	ROBJ("holder", &mode_shape), END
 };
-static const struct shape hget_shape = { "a holder get", hget_fields };
+static const struct shape hget_shape = { .name = "a holder get", .fields = hget_fields };
 
 static const struct field hput_fields[] = {
-	OPT("function", T_STR), OPT("put", T_STR), OBJ("at", &loc_shape), OPT("tag", T_STR),
-	OPT("field", T_STR), OPT("param_holder", T_INT), OBJ("holder", &mode_shape), END
+	REQ("function", T_STR | T_NULL), REQ("put", T_STR), ROBJ("at", &loc_shape),
+	REQ("tag", T_STR | T_NULL), REQ("field", T_STR | T_NULL),
+	INT("param_holder", 1, INT_MIN, INT_MAX), ROBJ("holder", &mode_shape), END
 };
-static const struct shape hput_shape = { "a holder put", hput_fields };
+static const struct shape hput_shape = { .name = "a holder put", .fields = hput_fields };
+
+static const struct field test_fields[] = {
+	ROBJ("at", &loc_shape), OBJ("read", &loc_shape), REQ("what", T_STR | T_NULL), END
+};
+static const struct shape test_shape = { .name = "a test or write", .fields = test_fields };
 
 static const struct field fn_fields[] = {
-	REQ("name", T_STR), OPT("static", T_INT), OPT("method", T_INT), OPT("roles", T_INT),
-	OPT("reached_from", T_STR | T_NULL), ARR("calls", 0, NULL, T_STR),
-	ARR("ndelay", 0, NULL, T_OBJ), ARR("writes", 0, NULL, T_OBJ), END
+	REQ("name", T_STR), FLAG("static", 1), FLAG("method", 1), INT("roles", 1, 0, UINT_MAX),
+	REQ("reached_from", T_STR | T_NULL), ARR("calls", 1, NULL, T_STR | T_NULL),
+	ARR("ndelay", 1, &test_shape, T_OBJ), ARR("writes", 1, &test_shape, T_OBJ), END
 };
-static const struct shape fn_shape = { "a function", fn_fields };
+static const struct shape fn_shape = { .name = "a function", .fields = fn_fields };
 
+static const struct field store_fields[] = {
+	REQ("tag", T_STR | T_NULL), REQ("field", T_STR | T_NULL), ROBJ("at", &loc_shape),
+	ROBJ("mode", &mode_shape), END
+};
+static const struct shape store_shape = { .name = "a mode store", .fields = store_fields };
+
+static const struct field defer_fields[] = {
+	REQ("function", T_STR | T_NULL), REQ("put", T_STR), ROBJ("at", &loc_shape),
+	ROBJ("mode", &mode_shape), REQ("get", T_STR), ROBJ("get_at", &loc_shape),
+	ROBJ("get_mode", &mode_shape), END
+};
+static const struct shape defer_shape = { .name = "a deferred pair", .fields = defer_fields };
+
+/* A function's graph (core/wp/json.c reads its nodes, with their own
+ * grammar and ranges). */
+static const struct field graph_fields[] = {
+	REQ("name", T_STR), FLAG("static", 1), INT("params", 0, -1, INT_MAX),
+	ARR("sets", 0, NULL, T_ARR), ARR("entry", 0, NULL, T_INT), ARR("nodes", 0, NULL, T_ARR),
+	ARR("files", 0, NULL, T_STR | T_NULL), END
+};
+static const struct shape graph_shape = { .name = "a function's graph", .fields = graph_fields };
+
+/* "summary": {} when the unit recorded none (it was rejected); else the
+ * five arrays every unit writes (summary_required) */
 static const struct field summary_fields[] = {
 	ARR("gets", 0, &get_shape, T_OBJ), ARR("puts", 0, &put_shape, T_OBJ),
 	ARR("holder_gets", 0, &hget_shape, T_OBJ), ARR("holder_puts", 0, &hput_shape, T_OBJ),
-	ARR("functions", 0, &fn_shape, T_OBJ), END
+	ARR("functions", 0, &fn_shape, T_OBJ), ARR("stores", 0, &store_shape, T_OBJ),
+	ARR("deferred", 0, &defer_shape, T_OBJ), ARR("graphs", 0, &graph_shape, T_OBJ),
+	ARR("holder_graphs", 0, &graph_shape, T_OBJ), END
 };
-static const struct shape summary_shape = { "a summary", summary_fields };
+static const struct shape summary_shape = { .name = "a summary", .fields = summary_fields };
+static const char *const summary_required[] = {
+	"gets", "puts", "functions", "stores", "deferred", NULL
+};
 
 static const struct field facts_fields[] = {
-	REQ("version", T_INT), REQ("unit", T_STR), OPT("path", T_STR), OPT("input", T_STR), REQ("functions", T_INT),
-	OPT("internal", T_STR | T_NULL), OPT("incomplete", T_STR | T_NULL),
+	REQ("version", T_INT), REQ("unit", T_STR), OPT("path", T_STR), OPT("input", T_STR),
+	{ .key = "directory", .types = T_STR, .required = 1,
+	  .what = "the compiler's directory (an absolute path)" },
+	INT("functions", 1, 0, INT_MAX),
+	REQ("internal", T_STR | T_NULL), REQ("incomplete", T_STR | T_NULL),
 	{ .key = "findings", .types = T_ARR, .required = 1, .sub = &finding_shape,
 	  .items = T_OBJ, .what = "an array of findings" },
-	OBJ("summary", &summary_shape), END
+	ROBJ("summary", &summary_shape), END
 };
-static const struct shape facts_shape = { "a bdops facts file", facts_fields };
+static const struct shape facts_shape = { .name = "a bdops facts file", .fields = facts_fields };
 
 static const struct field ccdb_fields[] = {
 	REQ("directory", T_STR), REQ("file", T_STR),
 	{ .key = "arguments", .types = T_ARR, .items = T_STR, .what = "an array of strings" },
 	OPT("command", T_STR), OPT("output", T_STR), END
 };
-static const struct shape ccdb_shape = { "a compile command", ccdb_fields };
+/* other tools write it, and may add keys */
+static const struct shape ccdb_shape = { .name = "a compile command", .fields = ccdb_fields, .open = 1 };
 
 /* ---- checking ---- */
 
@@ -249,6 +321,68 @@ static int check_value(struct ctx *c, const struct bd_json *v, const struct fiel
 	return 0;
 }
 
+/* Edit distance of a and b, for "did you mean" (short keys: a row each). */
+static int distance(const char *a, const char *b)
+{
+	int row[64], la = (int)strlen(a), lb = (int)strlen(b);
+
+	if (la >= 63 || lb >= 63)
+		return 99;
+	for (int k = 0; k <= lb; k++)
+		row[k] = k;
+	for (int i = 1; i <= la; i++) {
+		int diag = row[0], up;
+
+		row[0] = i;
+		for (int k = 1; k <= lb; k++) {
+			int best = diag + (a[i - 1] != b[k - 1]);
+
+			up = row[k];
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[k - 1] + 1 < best)
+				best = row[k - 1] + 1;
+			diag = up;
+			row[k] = best;
+		}
+	}
+	return row[lb];
+}
+
+/* A key the shape does not list: an error, with the nearest known key
+ * when one is close ("sumary": did you mean "summary"?). */
+static int unknown_key(struct ctx *c, const struct bd_json *j, int i, const struct shape *s,
+		       const char *where)
+{
+	const char *key = j->keys[i], *near = NULL;
+	char msg[256];
+	int best = 3;
+
+	for (const struct field *f = s->fields; f->key; f++) {
+		int d = distance(key, f->key);
+
+		if (d < best || (!strcasecmp(key, f->key) && (d = 0) == 0)) {
+			best = d;
+			near = f->key;
+		}
+	}
+	if (near)
+		snprintf(msg, sizeof(msg), "did you mean \"%s\"?", near);
+	else
+		snprintf(msg, sizeof(msg), "not a key of %s (docs/facts.md)", s->name);
+	return bad(c, j->items[i], where, "unknown key \"%.80s\": %s", key, msg);
+}
+
+static int out_of_range(struct ctx *c, const struct bd_json *v, const struct field *f,
+			const char *where)
+{
+	char lo[32], hi[64];
+
+	snprintf(lo, sizeof(lo), "%lld", (long long)f->lo);
+	snprintf(hi, sizeof(hi), "%lld, found %lld", (long long)f->hi, (long long)v->integer);
+	return bad(c, v, where, "expected an integer from %s to %s", lo, hi);
+}
+
 static int check_object(struct ctx *c, const struct bd_json *j, const struct shape *s,
 			const char *where)
 {
@@ -257,6 +391,18 @@ static int check_object(struct ctx *c, const struct bd_json *j, const struct sha
 	if (j->type != BD_JSON_OBJECT)
 		return bad(c, j, where, "expected %s (a JSON object), found %s", s->name,
 			   found_name(j));
+	/* unknown keys first: a misspelt key is named as such, not as a
+	 * missing one */
+	for (int i = 0; !s->open && i < j->n; i++) {
+		const struct field *f = s->fields;
+
+		while (f->key && strcmp(f->key, j->keys[i]))
+			f++;
+		if (!f->key) {
+			snprintf(path, sizeof(path), "%s%s%s", where, *where ? "." : "", j->keys[i]);
+			return unknown_key(c, j, i, s, path);
+		}
+	}
 	for (const struct field *f = s->fields; f->key; f++) {
 		const struct bd_json *v = bd_json_get(j, f->key);
 
@@ -265,9 +411,12 @@ static int check_object(struct ctx *c, const struct bd_json *j, const struct sha
 				return bad(c, j, where, "%s without \"%s\"", s->name, f->key);
 			continue;
 		}
-		if (is_plain(v, f->types))
+		if (is_plain(v, f->types) &&
+		    (!f->ranged || (v->integer >= f->lo && v->integer <= f->hi)))
 			continue;
 		snprintf(path, sizeof(path), "%s%s%s", where, *where ? "." : "", f->key);
+		if (is_plain(v, f->types))
+			return out_of_range(c, v, f, path);
 		if (check_value(c, v, f, f->types, f->sub, path))
 			return -1;
 	}
@@ -340,6 +489,17 @@ int bd_shape_facts(const struct bd_json *j, const char *file, char *err, size_t 
 		return bad(&c, v, "version", "not a facts version this bdops reads (expected %s)",
 			   mine, "");
 	}
+	/* relative paths of the facts resolve against it: a relative one
+	 * would resolve against wherever the merge runs */
+	v = bd_json_get(j, "directory");
+	if (v->string[0] != '/')
+		return bad(&c, v, "directory", "expected the compiler's directory (an absolute "
+			   "path), found '%.200s'", v->string, "");
+	v = bd_json_get(j, "summary");
+	for (int i = 0; v->n && summary_required[i]; i++)
+		if (!bd_json_get(v, summary_required[i]))
+			return bad(&c, v, "summary", "a summary without \"%s\"", summary_required[i],
+				   "");
 	return check_findings(&c, bd_json_get(j, "findings"), "findings");
 }
 

@@ -14,6 +14,11 @@
  * show, so those are refused, saying so. */
 #define BD_FACTS_VERSION 2
 
+/* A unit's facts JSON: a few KiB, a few MiB for the largest kernel
+ * units.  A facts file, or a record's JSON once inflated, over this is
+ * refused before it is read or inflated (docs/output.md "Limits"). */
+#define BD_FACTS_MAX_BYTES (64ull << 20)
+
 struct bd_json;
 /* A facts file (docs/facts.md); a newer format version says so. */
 int bd_shape_facts(const struct bd_json *j, const char *file, char *err, size_t errlen);

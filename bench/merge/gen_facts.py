@@ -183,7 +183,8 @@ def unit_facts(i, n, rng):
     elif rng.random() < 0.01:
         graphs.append(user_graph(rng, i, (i // 200) * 200 + 7, 300))
     return unit, {'version': 2, 'unit': unit, 'path': '/usr/src/linux/' + unit,
-                  'functions': nf, 'internal': None, 'findings': findings,
+                  'directory': '/usr/src/linux',
+                  'functions': nf, 'internal': None, 'incomplete': None, 'findings': findings,
                   'summary': {'gets': gets, 'puts': puts, 'functions': fns,
                               'stores': stores, 'deferred': deferred, 'graphs': graphs}}
 

@@ -23,6 +23,7 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <limits.h>
 #include <string.h>
 #include "../json.h"
 #include "../checks/holder.h"
@@ -283,6 +284,19 @@ static int64_t num(struct rctx *c, const struct bd_json *a, int i)
 	return x->integer;
 }
 
+/* An int of the graph (a line, a column, an index, a flag's value): out
+ * of int's range the file is damaged, never wrapped (2^32+72 is not 72). */
+static int inum(struct rctx *c, const struct bd_json *a, int i)
+{
+	int64_t v = num(c, a, i);
+
+	if (v < INT_MIN || v > INT_MAX) {
+		c->bad = 1;
+		return 0;
+	}
+	return (int)v;
+}
+
 static const char *str(struct rctx *c, const struct bd_json *a, int i)
 {
 	const struct bd_json *x = item(a, i, BD_JSON_STRING);
@@ -297,12 +311,14 @@ static const char *str(struct rctx *c, const struct bd_json *a, int i)
 static struct bd_loc r_loc(struct rctx *c, const struct bd_json *a)
 {
 	struct bd_loc l = { 0 };
-	int64_t fi = num(c, a, 0);
-	const struct bd_json *file = item(c->files, (int)fi, BD_JSON_STRING);
+	int fi = inum(c, a, 0);
+	const struct bd_json *file = item(c->files, fi, BD_JSON_STRING);
 
 	l.file = file ? bd_intern(c->p->names, file->string) : NULL;
-	l.line = (int)num(c, a, 1);
-	l.col = (int)num(c, a, 2);
+	l.line = inum(c, a, 1);
+	l.col = inum(c, a, 2);
+	if (fi < 0 || l.line < 0 || l.col < 0)
+		c->bad = 1;
 	return l;
 }
 
@@ -321,7 +337,7 @@ static struct wp_obj r_obj(struct rctx *c, const struct bd_json *a)
 		o.key = str(c, a, 1);
 	} else {
 		o.kind = !strcmp(k, "p") ? WP_O_PARAM : WP_O_LOCAL;
-		o.n = (int)num(c, a, 1);
+		o.n = inum(c, a, 1);
 	}
 	return o;
 }
@@ -362,7 +378,7 @@ static int r_mset(struct rctx *c, const struct bd_json *a, struct bd_mset *m)
 	memset(m, 0, sizeof(*m));
 	if (!a || a->type == BD_JSON_NULL)
 		return 0;
-	m->unknown = (int)num(c, a, 0);
+	m->unknown = inum(c, a, 0);
 	for (int i = 1; a->type == BD_JSON_ARRAY && i < a->n && m->n < BD_MSET_MAX; i++) {
 		const struct bd_json *v = a->items[i];
 		struct bd_mexpr *x = &m->v[m->n++];
@@ -380,7 +396,7 @@ static int r_mset(struct rctx *c, const struct bd_json *a, struct bd_mset *m)
 			break;
 		case 'p':
 			x->kind = BD_MX_PARAM;
-			x->param = (int)num(c, v, at++);
+			x->param = inum(c, v, at++);
 			break;
 		case 'f':
 			x->kind = BD_MX_FIELD;
@@ -408,7 +424,7 @@ static int r_mset(struct rctx *c, const struct bd_json *a, struct bd_mset *m)
 		g = item(v, at, BD_JSON_ARRAY);
 		for (int k2 = 0; g && k2 < g->n && x->nguard < BD_MGUARDS; k2++) {
 			x->guard[x->nguard].flag = str(c, g->items[k2], 0);
-			x->guard[x->nguard++].nz = (int)num(c, g->items[k2], 1);
+			x->guard[x->nguard++].nz = inum(c, g->items[k2], 1);
 		}
 	}
 	return 1;
@@ -423,7 +439,7 @@ static void r_list(struct rctx *c, const struct bd_json *a, int **v, int *n)
 	*v = bd_xcalloc(a->n + 1, sizeof(int));
 	*n = a->n;
 	for (int i = 0; i < a->n; i++) {
-		(*v)[i] = (int)num(c, a, i);
+		(*v)[i] = inum(c, a, i);
 		if ((*v)[i] < WP_EXIT || (*v)[i] >= c->f->nnodes)
 			c->bad = 1;
 	}
@@ -447,14 +463,14 @@ static void r_node(struct rctx *c, const struct bd_json *a, struct wp_node *n)
 	case WP_PUT:
 		n->obj = r_obj(c, a->n > 3 ? a->items[3] : NULL);
 		n->has_mode = r_mode(c, a->n > 4 ? a->items[4] : NULL, &n->mode);
-		n->exclusive = (int)num(c, a, 5);
+		n->exclusive = inum(c, a, 5);
 		at = 6;
 		if (n->kind == WP_GET)
-			n->ret = (int)num(c, a, at++);
+			n->ret = inum(c, a, at++);
 		break;
 	case WP_CALL:
 		n->obj = r_obj(c, a->n > 3 ? a->items[3] : NULL);
-		n->ret = (int)num(c, a, 4);
+		n->ret = inum(c, a, 4);
 		args = item(a, 5, BD_JSON_ARRAY);
 		if (!args) {
 			c->bad = 1;
@@ -472,7 +488,7 @@ static void r_node(struct rctx *c, const struct bd_json *a, struct wp_node *n)
 		at = 6;
 		break;
 	case WP_SET:
-		n->value = (int)num(c, a, 3);
+		n->value = inum(c, a, 3);
 		at = 4;
 		break;
 	default:
@@ -488,6 +504,8 @@ int wp_read(struct wp_prog *p, const struct bd_json *j, const char *unit,
 	    char *err, size_t errlen)
 {
 	struct rctx c = { p, NULL, NULL, err, errlen, 0 };
+	const struct bd_json *at = NULL;
+	char where[64] = "";
 
 	if (!j)
 		return 0;
@@ -507,25 +525,45 @@ int wp_read(struct wp_prog *p, const struct bd_json *j, const char *unit,
 		for (int k = 0; sets && sets->type == BD_JSON_ARRAY && k < sets->n; k++) {
 			f->sets = bd_xrealloc(f->sets, (f->nsets + 1) * sizeof(*f->sets));
 			f->sets[f->nsets].flag = str(&c, sets->items[k], 0);
-			f->sets[f->nsets++].value = (int)num(&c, sets->items[k], 1);
+			f->sets[f->nsets++].value = inum(&c, sets->items[k], 1);
 		}
 		nodes = bd_json_get(g, "nodes");
+		if (c.bad) {
+			snprintf(where, sizeof(where), "[%d].sets", i);
+			at = sets;
+			goto bad;
+		}
 		if (!nodes)
 			continue;
-		if (nodes->type != BD_JSON_ARRAY)
+		if (nodes->type != BD_JSON_ARRAY) {
+			snprintf(where, sizeof(where), "[%d].nodes", i);
+			at = nodes;
 			goto bad;
+		}
 		c.files = bd_json_get(g, "files");
 		f->nnodes = nodes->n;
 		f->nodes = bd_xcalloc(nodes->n + 1, sizeof(*f->nodes));
-		for (int k = 0; k < nodes->n; k++)
+		for (int k = 0; k < nodes->n && !c.bad; k++) {
 			r_node(&c, nodes->items[k], &f->nodes[k]);
-		r_list(&c, bd_json_get(g, "entry"), &f->entry, &f->nentry);
+			if (c.bad) {
+				snprintf(where, sizeof(where), "[%d].nodes[%d]", i, k);
+				at = nodes->items[k];
+			}
+		}
+		if (!c.bad) {
+			r_list(&c, bd_json_get(g, "entry"), &f->entry, &f->nentry);
+			snprintf(where, sizeof(where), "[%d].entry", i);
+			at = bd_json_get(g, "entry") ? bd_json_get(g, "entry") : g;
+		}
 		if (c.bad)
 			goto bad;
 	}
 	return 0;
 bad:
-	snprintf(err, errlen, "\"%s\" is not a list of whole-program graphs (docs/facts.md)",
-		 p->holder ? "holder_graphs" : "graphs");
+	/* where in the unit's facts; the merge puts the file's name first */
+	snprintf(err, errlen, "%d:%d: summary.%s%s: not a whole-program graph's node "
+		 "(a field of the wrong type, an index or a line out of range; docs/facts.md)",
+		 at ? at->line : j->line, at ? at->col : j->col,
+		 p->holder ? "holder_graphs" : "graphs", where);
 	return -1;
 }

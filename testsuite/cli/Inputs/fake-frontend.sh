@@ -24,12 +24,12 @@ esac
 n=2
 case "$file" in *empty*) n=0 ;; esac
 mkdir -p "$facts"
-awk -v unit="$file" -v n="$n" '
+awk -v unit="$file" -v n="$n" -v dir="$(pwd)" '
 function finding(check, col, msg) {
 	printf "%s    {\"file\": \"%s\", \"line\": %d, \"column\": %d, \"check\": \"%s\", \"function\": \"%s\", \"message\": \"%s\", \"severity\": \"warning\", \"notes\": [], \"fix\": null}", sep, unit, NR, col, check, fn, msg
 	sep = ",\n"
 }
-BEGIN { printf "{\"version\": 2, \"unit\": \"%s\", \"functions\": %d, \"internal\": null, \"findings\": [\n", unit, n }
+BEGIN { printf "{\"version\": 2, \"unit\": \"%s\", \"directory\": \"%s\", \"functions\": %d, \"internal\": null, \"incomplete\": null, \"findings\": [\n", unit, dir, n }
 /^(static )?int [a-z_]+\(/ { fn = $0; sub(/^(static )?int /, "", fn); sub(/\(.*/, "", fn) }
 /blkdev_put\(/ { finding("bdops-put-mode", index($0, "blkdev_put"), "blkdev_put() passes FMODE_READ, but the matching blkdev_get() took FMODE_READ|FMODE_NDELAY") }
 /f_flags =/ { finding("bdops-file-write", index($0, "="), "block method '"'"'" fn "'"'"' writes '"'"'file->f_flags'"'"'; the struct file may be a temporary that does not outlive open()") }
