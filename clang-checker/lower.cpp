@@ -1254,6 +1254,17 @@ bd_val FuncLowerer::call(const CallExpr *CE) {
   const FunctionDecl *FD = CE->getDirectCallee();
   bd_val Ptr = 0;
   std::string Name;
+  // __builtin_expect(x, c) (likely(), unlikely()) is x, as GCC's lowering
+  // sees it: a mode passed through it was unknown here and its finding lost
+  // (issue 29).
+  if (FD && CE->getNumArgs() >= 1 &&
+      (FD->getBuiltinID() == Builtin::BI__builtin_expect ||
+       FD->getBuiltinID() == Builtin::BI__builtin_expect_with_probability)) {
+    bd_val V = rvalue(CE->getArg(0));
+    for (unsigned I = 1; I < CE->getNumArgs(); ++I)
+      rvalue(CE->getArg(I));
+    return V ? V : unknown(CE->getType(), CE->getExprLoc());
+  }
   if (FD) {
     B.declare(FD);
     Name = UnitBuilder::calleeName(FD);

@@ -169,7 +169,42 @@ def suppress(out, build):
         put(out, text)
 
 
+def facts(out, build):
+    """Facts files as the merge bench generates them (gets, puts, graphs,
+    stores, deferred pairs) and as bdops check writes them for a few
+    fixtures, each alone, compact, and as .bdops.facts records of both
+    formats (fuzz/facts.c reads the bytes both ways)."""
+    import importlib.util
+    import json
+    import random
+    import zlib
+    spec = importlib.util.spec_from_file_location(
+        'gen_facts', os.path.join(TOP, 'bench', 'merge', 'gen_facts.py'))
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    docs = []
+    for i in range(24):
+        docs.append(gen.unit_facts(i, 24, random.Random(1000003 + i))[1])
+    bdops = os.path.join(build, 'bin', 'bdops')
+    for name in ('journal_mode_not_kept.c', 'kill_block_super_s_flags.c'):
+        with tempfile.TemporaryDirectory() as tmp:
+            subprocess.run([bdops, 'check', '--frontend', 'gcc', '--facts-dir', tmp,
+                            os.path.join(TOP, 'kernel-fixtures', 'bad', name), '--', '-std=gnu11',
+                            '-I' + os.path.join(TOP, 'kernel-fixtures', 'include', 'fmode')],
+                           capture_output=True)
+            for f in glob.glob(os.path.join(tmp, '*.json')):
+                docs.append(json.load(open(f)))
+    for d in docs:
+        text = json.dumps(d, separators=(',', ':')).encode()
+        put(out, json.dumps(d, indent=1))
+        put(out, text)
+        put(out, b'bdops-facts 1 seed %d\n' % len(text) + text + b'\n')
+        z = zlib.compress(text)
+        put(out, b'bdops-facts 2 seed %d %d\n' % (len(z), len(text)) + z + b'\n\0\0')
+
+
 SEEDS = {
+    'facts': facts,
     'fix': fix,
     'suppress': suppress,
     'review-patch': review_patch,

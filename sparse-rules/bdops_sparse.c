@@ -57,6 +57,7 @@ static struct bd_options opts;
 static int werror;		/* -Wbdops-error */
 static int nproblems;		/* findings that are not notes */
 static int nerrors;		/* findings that are errors (as_error()) */
+static unsigned timeout = SP_TIMEOUT;	/* -fbdops-timeout= (limits.c) */
 static int nfailures;		/* units not analysed whole, reports lost */
 
 static void usage_error(const char *msg)
@@ -79,6 +80,8 @@ static void help(void)
 	       "  -Wbdops-CHECK                enable a check (-Wbdops-put-mode)\n"
 	       "  -Wno-bdops-CHECK             disable a check\n"
 	       "  -Wbdops-error                exit 1 if there is a bdops finding\n"
+	       "  -fbdops-timeout=SECONDS      stop after SECONDS (default 300, 0 none): the\n"
+	       "                               file being checked is not fully analysed\n"
 	       "  -h, --help                   print this help and exit\n"
 	       "  -V, --version                print the versions of bdops and sparse, and exit\n"
 	       "\n"
@@ -135,6 +138,13 @@ static int take_options(int argc, char **argv)
 			help();
 		} else if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
 			version();
+		} else if (!strncmp(a, "-fbdops-timeout=", 16)) {
+			char *end;
+			long t = strtol(a + 16, &end, 10);
+
+			if (!a[16] || *end || t < 0 || t > 86400)
+				usage_error("bad -fbdops-timeout (seconds, 0 for none)");
+			timeout = (unsigned)t;
 		} else if (!strncmp(a, "-fbdops-", 8)) {
 			eq = strchr(a + 8, '=');
 			if (eq) {
@@ -497,6 +507,7 @@ struct symbol_list *__wrap_sparse(char *file)
 	struct symbol_list *list;
 
 	finish_file();
+	sp_limits_file(file);
 	u = sp_new_unit(file);
 	sp_errors_mark();
 	sp_compares_forget();
@@ -530,12 +541,33 @@ static void finish_at_exit(void)
 	}
 }
 
+/* The child checking file crashed or ran past the time limit: the unit is
+ * not fully analysed, on stderr and in its facts (bd_analyze() of the
+ * unit, empty but for the reason, writes them). */
+static void limit_hit(const char *file, const char *why)
+{
+	struct bd_unit *u = bd_unit_new(file);
+	struct bd_result *r;
+
+	bd_unit_incomplete(u, why);
+	r = bd_analyze(u, &opts);
+	report(r, file);
+	bd_result_free(r);
+	bd_unit_free(u);
+}
+
 int main(int argc, char **argv)
 {
 	int status;
 
 	bd_options_init(&opts);
 	argc = take_options(argc, argv);
+	/* a crash or a hang of sparse is a unit not fully analysed */
+	status = sp_limits_run(timeout, limit_hit);
+	if (status > 0)
+		return status;		/* the child's own */
+	if (!status)
+		return werror && nfailures ? 2 : 0;
 	/* a die() or -Wsparse-error exit inside sparse still reports the
 	 * file being checked */
 	atexit(finish_at_exit);

@@ -949,9 +949,21 @@ static int on_kept_compare(struct expression *e, int depth)
 {
 	if (!e || depth > 32)
 		return 0;
-	if (sp_compare_kept_whole(e) && (!e->ctype || e->ctype == &bad_ctype))
+	/* the comparison itself is typed once kept (an int): what sparse
+	 * left untyped is built on it, through parentheses, ?:, !!, casts and
+	 * calls (likely(p == q) ? ... is a call of __builtin_expect) */
+	if (sp_compare_kept_whole(e))
 		return 1;
 	switch (e->type) {
+	case EXPR_CALL: {
+		struct expression *arg;
+
+		FOR_EACH_PTR(e->args, arg) {
+			if (on_kept_compare(arg, depth + 1))
+				return 1;
+		} END_FOR_EACH_PTR(arg);
+		return 0;
+	}
 	case EXPR_PREOP:
 	case EXPR_POSTOP:
 		return on_kept_compare(e->unop, depth + 1);
@@ -993,6 +1005,20 @@ static void untyped(struct lw *l, struct expression *e)
 	bd_unit_incomplete(l->u, why);
 }
 
+/* Statements and expressions nested past SP_MAX_DEPTH are not lowered
+ * (the lowering recurses once per level): what they hold is lost, so the
+ * unit is not fully analysed - 250 nested ifs with braces were a clean
+ * unit (issue 29). */
+static void too_deep(struct lw *l)
+{
+	char why[512];
+
+	snprintf(why, sizeof(why), "function '%s' nests statements or expressions more than "
+		 "%d levels deep; bdops-sparse does not lower deeper", l->f->decl->name,
+		 SP_MAX_DEPTH);
+	bd_unit_incomplete(l->u, why);
+}
+
 static bd_val rv(struct lw *l, struct expression *e)
 {
 	bd_val v;
@@ -1003,7 +1029,7 @@ static bd_val rv(struct lw *l, struct expression *e)
 		/* parentheses take their operand's type, or none */
 		if (e->type == EXPR_PREOP && e->op == '(')
 			return rv(l, e->unop);
-		if (sp_compare_kept_whole(e) && l->depth <= 500) {
+		if (sp_compare_kept_whole(e) && l->depth <= SP_MAX_DEPTH) {
 			l->depth++;
 			v = lower_binop(l, e);
 			l->depth--;
@@ -1012,8 +1038,10 @@ static bd_val rv(struct lw *l, struct expression *e)
 		untyped(l, e);
 		return unknown(l, e);
 	}
-	if (l->depth > 500)
+	if (l->depth > SP_MAX_DEPTH) {
+		too_deep(l);
 		return unknown(l, e);
+	}
 	l->depth++;
 	v = rv_inner(l, e);
 	l->depth--;
@@ -1258,7 +1286,9 @@ static bd_val stmt_value(struct lw *l, struct statement *s)
 	struct symbol *sym;
 	bd_val v = 0;
 
-	if (!s || l->depth > 500)
+	if (s && l->depth > SP_MAX_DEPTH)
+		too_deep(l);
+	if (!s || l->depth > SP_MAX_DEPTH)
 		return 0;
 	l->depth++;
 	switch (s->type) {

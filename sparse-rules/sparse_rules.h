@@ -82,4 +82,16 @@ void sp_scan_initializer(struct bd_unit *u, struct symbol *var);
  * NULL. */
 struct symbol *sp_func_of(struct expression *e);
 
+/* limits.c: bdops-sparse's own limits (docs/output.md "Limits"). */
+#define SP_MAX_INCLUDE 200	/* #include levels, as gcc's */
+#define SP_MAX_DEPTH 500	/* statement and expression levels lowered */
+#define SP_TIMEOUT 300		/* s, -fbdops-timeout=N (0: none) */
+/* Check the files in a child and wait for it at most timeout seconds (0:
+ * no limit).  In the parent: the status to exit with, after report(file,
+ * why) for the file a crashed or stopped child was checking; in the child
+ * (or when no child could be made): -1, go on. */
+int sp_limits_run(unsigned timeout, void (*report)(const char *file, const char *why));
+/* The child starts checking file. */
+void sp_limits_file(const char *file);
+
 #endif

@@ -253,13 +253,47 @@ static void eval_mask(struct bd_fn *fn, struct bd_event *e, struct bd_mset *out,
  * loops are walked once per path otherwise). */
 #define EVAL_BUDGET 2048
 static int budget;
+/* How deep a mode's definition is followed (a ?: nested in a ?: ..., each
+ * level one or two steps down).  Past it the mode would be lost, and a
+ * finding with it: the unit is not fully analysed instead (issue 29;
+ * docs/output.md "Limits"). */
+#define EVAL_DEPTH 1000
+static int too_deep;
+
+static void eval_at(struct bd_fn *fn, bd_val v, struct bd_mset *out, int depth);
+
+/* The values on the current path of the walk: a value reached again
+ * through itself is a loop (a PHI web), unknown as before - not a depth
+ * that would need a deeper walk, so never the depth limit. */
+static unsigned char *on_path;
+static unsigned path_size;
 
 static void eval(struct bd_fn *fn, bd_val v, struct bd_mset *out, int depth)
+{
+	if (on_path && v < path_size) {
+		if (on_path[v]) {
+			out->unknown = 1;
+			return;
+		}
+		on_path[v] = 1;
+		eval_at(fn, v, out, depth);
+		on_path[v] = 0;
+		return;
+	}
+	eval_at(fn, v, out, depth);
+}
+
+static void eval_at(struct bd_fn *fn, bd_val v, struct bd_mset *out, int depth)
 {
 	struct bd_event *e = bd_def(fn, v);
 	struct bd_mexpr m;
 
-	if (depth > 50 || out->unknown || --budget < 0) {
+	if (depth > EVAL_DEPTH) {
+		too_deep = 1;
+		out->unknown = 1;
+		return;
+	}
+	if (out->unknown || --budget < 0) {
 		out->unknown = 1;
 		return;
 	}
@@ -327,7 +361,21 @@ void bd_mode_eval(struct bd_fn *fn, bd_val v, struct bd_mset *out)
 		return;
 	}
 	budget = EVAL_BUDGET;
+	too_deep = 0;
+	if (path_size < n) {
+		free(on_path);
+		path_size = n;
+		on_path = bd_xcalloc(n, 1);
+	}
 	eval(fn, v, out, 0);
+	if (too_deep && fn->ctx && fn->ctx->u) {
+		char why[512];
+
+		snprintf(why, sizeof(why), "function '%s' builds a mode more than %d levels "
+			 "deep (nested ?: or copies); bdops does not follow it",
+			 fn->f->decl && fn->f->decl->name ? fn->f->decl->name : "?", EVAL_DEPTH);
+		bd_unit_incomplete(fn->ctx->u, why);
+	}
 	if (v >= n)
 		return;
 	if (!fn->modes)

@@ -48,7 +48,8 @@ void wp_mode_set(struct wp_mode *m, const struct bd_mset *s)
 	m->n = s->n;
 	m->unknown = s->unknown;
 	m->v = s->n ? bd_xcalloc(s->n, sizeof(*m->v)) : NULL;
-	memcpy(m->v, s->v, s->n * sizeof(*m->v));
+	if (s->n)	/* memcpy(NULL, .., 0) is undefined (fuzz: facts) */
+		memcpy(m->v, s->v, s->n * sizeof(*m->v));
 }
 
 void wp_mode_get(const struct wp_mode *m, struct bd_mset *s)
