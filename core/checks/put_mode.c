@@ -34,6 +34,7 @@
 #include "pairing.h"
 #include "put_mode.h"
 #include "../engine/api.h"
+#include "../engine/callers.h"
 
 #define FMODE_EXCL 0x80
 
@@ -1377,11 +1378,14 @@ static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		  put->name, a, gname(g), b);
 }
 
+/* cond: the condition under which they differ (callers.h), or NULL when
+ * they differ whatever the values are. */
 static void bits_changed(struct pm *p, struct bd_fn *fn, struct bd_event *put,
-			 struct gsite *g, uint64_t bits, int added)
+			 struct gsite *g, uint64_t bits, int added,
+			 const struct bd_may_why *cond)
 {
 	char m[256], note[300], vnote[300];
-	struct bd_note n, notes[2];
+	struct bd_note n, notes[3];
 	int nn;
 
 	if (p->dry)
@@ -1391,6 +1395,8 @@ static void bits_changed(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	n.message = note;
 	snprintf(note, sizeof(note), "%s() took its mode here", gname(g));
 	nn = with_via(p, &n, notes, vnote);
+	if (cond)
+		notes[nn++] = (struct bd_note){ cond->at, cond->text };
 	bd_mode_bits(bits, m, sizeof(m));
 	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_WARNING, put->loc, fn->f->decl->name,
 		  NULL, nn, notes, "%s() passes the mode of the matching %s() with %s %s",
@@ -1419,6 +1425,36 @@ static void computed_from(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		  mode_field ? fix : NULL, nn, notes,
 		  "%s() passes a mode computed from '%s->%s', not the mode the matching %s() took",
 		  put->name, fld->tag, fld->name, gname(g));
+}
+
+/*
+ * The get masked bits out of a parameter that the put passes as it came
+ * (get 'mode & ~FMODE_EXCL', put 'mode'): the two differ exactly when the
+ * parameter holds those bits, which only its callers tell (callers.h).
+ * Reported when a caller passes them, or when a caller outside the unit
+ * may: the get's own mask says the value can hold them.  The note names
+ * the call.
+ */
+static int hidden_bits(struct pm *p, struct bd_fn *fn, struct bd_event *put,
+		       struct gsite *g, const struct bd_mset *P)
+{
+	const struct bd_mset *G = &g->mode;
+
+	for (int i = 0; i < P->n; i++)
+		for (int j = 0; j < G->n; j++) {
+			const struct bd_mexpr *x = &P->v[i], *y = &G->v[j];
+			uint64_t hidden = y->clr & ~x->clr & ~x->set & 0xff;
+			struct bd_may_why why;
+
+			if (x->kind != BD_MX_PARAM || !bd_mexpr_same_base(x, y) || !hidden ||
+			    x->nguard || y->nguard)
+				continue;
+			if (bd_param_may_hold(p->c, x->fn, x->param, hidden, &why) == BD_MAY_NO)
+				continue;
+			bits_changed(p, fn, put, g, hidden, 1, &why);
+			return 1;
+		}
+	return 0;
 }
 
 static void unknown_note(struct pm *p, struct bd_fn *fn, struct bd_event *put,
@@ -1637,10 +1673,12 @@ static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 			add = x->set & ~y->set;
 			drop = (x->clr & ~y->clr & 0xff) | (y->set & ~x->set);
 			if (add || drop) {
-				bits_changed(p, fn, put, g, add ? add : drop, !!add);
+				bits_changed(p, fn, put, g, add ? add : drop, !!add, NULL);
 				return 1;
 			}
 		}
+	if (hidden_bits(p, fn, put, g, P))
+		return 1;
 	unknown_note(p, fn, put, g, P);
 	record_defer(p, fn, put, g, P);
 	return 0;

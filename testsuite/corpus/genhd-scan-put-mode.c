@@ -13,10 +13,10 @@
 // Check: bdops-put-mode, at the put, "with FMODE_EXCL added" (symbolic mode:
 // the two differ exactly when a caller's mode holds FMODE_EXCL, which
 // blkdev_rrpart()'s does when the file was opened O_EXCL).
-// XFAIL: *
-// # engine gap: symbolic modes (get 'mode & ~FMODE_EXCL', put 'mode')
+// The note names the caller whose mode may hold FMODE_EXCL (callers.c).
 // RUN: not %check %s -- %kflags_fmode 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
-// Fixed twin: genhd-scan-put-mode.fixed.test.
+// RUN: %check %s -- %kflags_fmode -DFIXED 2>&1 | FileCheck %s --check-prefix=FIXED --implicit-check-not=warning: --implicit-check-not=note:
+// FIXED: bdops: 0 findings
 
 #include <linux/fs.h>
 #include <linux/blkdev.h>
@@ -35,7 +35,8 @@ int disk_scan_partitions(struct gendisk *disk, fmode_t mode)
 #ifndef FIXED
 		blkdev_put(bdev, mode);
 // CHECK: genhd-scan-put-mode.c:[[@LINE-1]]:{{[0-9]+}}: warning: blkdev_put() passes the mode of the matching blkdev_get_by_dev() with FMODE_EXCL added [bdops-put-mode]
-// CHECK-NEXT: genhd-scan-put-mode.c:[[@LINE-6]]:{{[0-9]+}}: note: blkdev_get_by_dev() took its mode here
+// CHECK-NEXT: genhd-scan-put-mode.c:[[@LINE-7]]:{{[0-9]+}}: note: blkdev_get_by_dev() took its mode here
+// CHECK-NEXT: genhd-scan-put-mode.c:[[@LINE+10]]:{{[0-9]+}}: note: 'blkdev_rrpart' passes 'mode' here, which may hold FMODE_EXCL
 #else
 		blkdev_put(bdev, mode & ~FMODE_EXCL);
 #endif
