@@ -31,6 +31,8 @@ struct bd_pair {
 	int dry;			/* judge only, report nothing */
 	struct bd_event *via;		/* put is a wrapper's call: the wrapper's
 					 * own put (a note), or NULL */
+	int always;			/* judge only what is wrong whatever the
+					 * other gets of the put's field do */
 };
 
 struct bd_pair_era {

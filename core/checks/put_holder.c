@@ -39,6 +39,8 @@
 #include "../summary.h"
 #include "pairing.h"
 #include "../engine/flags.h"
+#include "../engine/cond.h"
+#include "../engine/errptr.h"
 
 /* The key of a named object: name, or name@unit when static. */
 const char *bd_holder_key(struct bd_unit *u, const struct bd_event *e)
@@ -298,6 +300,174 @@ static void unknown_note(struct bd_ctx *c, const struct bd_pair *pr,
 		  "unknown");
 }
 
+/* Is x the same pointer as the put's bdev y: the same value, or a load
+ * of the same field of the same object (journal->j_dev_bd tested, then
+ * loaded again for the put)? */
+static int same_pointer(struct bd_fn *fn, bd_val x, bd_val y)
+{
+	struct bd_event *a = bd_strip(fn, x), *b = bd_strip(fn, y);
+	struct bd_roots ra, rb;
+
+	if (a && b && a->op == BD_FIELD_LOAD && b->op == BD_FIELD_LOAD) {
+		if (a->tag != b->tag || a->name != b->name)
+			return 0;
+		x = a->a;
+		y = b->a;
+	}
+	bd_roots(fn, x, &ra);
+	bd_roots(fn, y, &rb);
+	return !ra.overflow && !rb.overflow && bd_roots_meet(&ra, &rb);
+}
+
+/* A branch on the put's own bdev (NULL or error-pointer test). */
+static int tests_bdev(struct bd_fn *fn, bd_val cond, void *arg)
+{
+	bd_val ptr = 0;
+
+	if (bd_null_test(fn, cond, &ptr) < 0 && bd_errptr_test(fn, cond, &ptr) < 0)
+		return 0;
+	return same_pointer(fn, ptr, *(bd_val *)arg);
+}
+
+/* The object whose field 'bdev' was loaded from (rdev for rdev->bdev) as
+ * a mode member, with the field; 0 when bdev is no field load. */
+static int owner_at_put(struct bd_fn *fn, bd_val bdev, struct bd_mexpr *m,
+			const char **tag, const char **field)
+{
+	struct bd_event *e = bd_strip(fn, bdev);
+	struct bd_mset s;
+
+	if (!e || e->op != BD_FIELD_LOAD)
+		return 0;
+	bd_mode_eval(fn, e->a, &s);
+	if (s.unknown || s.n != 1)
+		return 0;
+	*m = s.v[0];
+	*tag = e->tag;
+	*field = e->name;
+	return 1;
+}
+
+/* The object the get's result is stored into tag.field of, in the get's
+ * function (journal for journal->j_dev_bd = blkdev_get_by_dev(...)). */
+static int owner_at_get(struct bd_fn *fn, const struct bd_event *get, const char *tag,
+			const char *field, struct bd_mexpr *m)
+{
+	struct bd_roots r;
+	struct bd_mset s;
+
+	for (int b = 0; b < fn->f->nblocks; b++)
+		for (int k = 0; k < fn->f->blocks[b]->nevents; k++) {
+			struct bd_event *e = &fn->f->blocks[b]->events[k];
+			int fed = 0;
+
+			if (e->op != BD_FIELD_STORE || e->tag != tag || e->name != field)
+				continue;
+			bd_roots(fn, e->b, &r);
+			for (int i = 0; i < r.n && !r.overflow; i++)
+				fed |= r.ev[i] == get;
+			if (!fed)
+				continue;
+			bd_mode_eval(fn, e->a, &s);
+			if (s.unknown || s.n != 1)
+				return 0;
+			*m = s.v[0];
+			return 1;
+		}
+	return 0;
+}
+
+/*
+ * Is the put's holder x the get's holder y as objects: the same
+ * constant or named object, or, each in its function, the object that
+ * keeps the bdev in the same field (journal->j_dev_bd = get(.., journal)
+ * and blkdev_put(journal->j_dev_bd, journal))?
+ */
+static int same_owner(struct bd_ctx *c, const struct bd_pair *pr, const struct bd_holder *ph,
+		      const struct bd_mexpr *x, const struct bd_holder *gh,
+		      const struct bd_mexpr *y)
+{
+	struct bd_mexpr po, go;
+	const char *tag, *field;
+
+	(void)c;
+	if (concrete(ph) || concrete(gh))
+		return holder_eq(ph, gh);
+	if (x->set || x->clr || y->set || y->clr)
+		return 0;
+	return owner_at_put(pr->fn, pr->put->args[0], &po, &tag, &field) &&
+	       bd_mexpr_equal(&po, x) &&
+	       owner_at_get(pr->get_fn, pr->get, tag, field, &go) && bd_mexpr_equal(&go, y);
+}
+
+/*
+ * A get whose holder a branch chose - NULL on one path, an object on the
+ * other - paired with a put in another function that passes a holder
+ * that is never NULL, reached with no test but of its own bdev: on the
+ * path where the get took NULL, the put gives back a claim never taken
+ * (reiserfs' journal on the filesystem's own device, c576c4bf9ecf).
+ * Reported with a note at the branch, and a hint with no edit: no one
+ * holder is right on every path.
+ */
+static int null_by_branch(struct bd_ctx *c, const struct bd_pair *pr, const struct bd_hset *G,
+			  const struct bd_hset *P)
+{
+	const struct bd_api *a = bd_api_role(pr->get->name, BD_API_GET);
+	const struct bd_holder *gnull = NULL, *gobj = NULL;
+	struct bd_arm arm[2];
+	const struct bd_arm *chose = NULL;
+	char msg[800], note[400], cnote[100], fix[400];
+	struct bd_note notes[2];
+	bd_val bdev;
+	int b;
+
+	if (!pr->has_g || pr->via || pr->fn == pr->get_fn || G->unknown ||
+	    P->unknown || !P->n || count_null(P) || !a || a->holder_arg < 0 ||
+	    pr->get->nargs <= a->holder_arg)
+		return 0;
+	for (int i = 0; i < G->n; i++) {
+		if (bd_holder_null(&G->v[i]))
+			gnull = &G->v[i];
+		else
+			gobj = &G->v[i];
+	}
+	if (!gnull || !gobj || G->n != 2 || P->n != 1 ||
+	    !same_owner(c, pr, &P->v[0], &pr->P->v[0], gobj, &pr->G->v[gobj - G->v]))
+		return 0;
+	/* the put is not itself under a condition of its own */
+	bdev = pr->put->args[0];
+	b = bd_event_block(pr->fn, pr->put);
+	if (b < 0 || !bd_reached_through(pr->fn, b, tests_bdev, &bdev))
+		return 0;
+	/* the branch that chose NULL */
+	if (bd_arms(pr->get_fn, pr->get->args[a->holder_arg], arm) != 2)
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		struct bd_mset m;
+		int64_t k;
+
+		bd_mode_eval(pr->get_fn, arm[i].val, &m);
+		if (arm[i].d >= 0 && m.n == 1 && !m.unknown && m.v[0].kind == BD_MX_CONST &&
+		    (k = m.v[0].k) == 0)
+			chose = &arm[i];
+	}
+	if (!chose)
+		return 0;
+	if (pr->dry)
+		return 1;
+	bd_holder_text(pr->put->name, pr->get->name, &P->v[0], gnull, msg, sizeof(msg), note,
+		       sizeof(note));
+	snprintf(cnote, sizeof(cnote), "on the path where this condition is %s",
+		 chose->side ? "false" : "true");
+	notes[0] = (struct bd_note){ pr->get->loc, note };
+	notes[1] = (struct bd_note){ chose->at, cnote };
+	snprintf(fix, sizeof(fix), "keep the holder the get took (NULL or %s) and pass it",
+		 gobj->show);
+	bd_report(c, BD_CHECK_PUT_HOLDER, BD_SEV_WARNING, pr->put->loc, pr->fn->f->decl->name,
+		  fix, 2, notes, "%s", msg);
+	return 1;
+}
+
 static int judge(struct bd_ctx *c, const struct bd_pair *pr)
 {
 	struct bd_hset G, P;
@@ -309,6 +479,8 @@ static int judge(struct bd_ctx *c, const struct bd_pair *pr)
 
 	bd_hset_of(c->u, pr->G, &G);
 	bd_hset_of(c->u, pr->P, &P);
+	if (pr->always)
+		return null_by_branch(c, pr, &G, &P);
 	v = pr->has_g ? bd_holder_judge(&G, &P, &pm, &gm) : -1;
 	if (v < 0)
 		unknown_note(c, pr, &G, &P);

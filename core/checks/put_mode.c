@@ -69,6 +69,7 @@ struct pm {
 	struct bd_ctx *c;
 	const struct bd_pair_era *era;
 	int dry;		/* judge without reporting */
+	int always;		/* only what no other get of the field excuses */
 	int by_name;		/* compare exclusivity by function name */
 	const char *claim_hint;	/* mismatch()'s fix when no mode can fit */
 	struct bd_event *via;	/* reporting at a wrapper's call: its put */
@@ -1604,7 +1605,7 @@ static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	if (p->era->judge) {
 		struct bd_pair pr = {
 			fn, put, P, g->fn, g->at, &g->mode, g->has_mode,
-			mode_field, stored_tag, p->dry, p->via,
+			mode_field, stored_tag, p->dry, p->via, p->always,
 		};
 
 		return p->era->judge(p->c, &pr);
@@ -1890,6 +1891,26 @@ static int judge(struct pm *p, struct bd_fn *fn, struct bd_event *put, bd_val pm
 }
 
 /*
+ * A pair the era's judge finds wrong whatever the other gets of the field
+ * do (put-holder: a get that claimed on one path only, against a put
+ * written for the claim): one fitting store does not excuse it.
+ */
+static int always_wrong(struct pm *p, struct bd_fn *fn, struct bd_event *put, bd_val pmode,
+			const struct bd_mset *P0, const struct cand *c, int n)
+{
+	int bad = 0;
+
+	if (!p->era->judge)
+		return 0;
+	p->always = 1;
+	for (int i = 0; i < n && !bad; i++)
+		if ((bad = judge(p, fn, put, pmode, P0, &c[i], 1)))
+			judge(p, fn, put, pmode, P0, &c[i], 0);
+	p->always = 0;
+	return bad;
+}
+
+/*
  * An exclusive close by name of a field that a plain get fills in the
  * function of an exclusive open by name (a fallback, as block2mtd's
  * open_by_devnum() after open_bdev_excl()): that path reaches the close
@@ -1992,6 +2013,8 @@ static int match_fields(struct pm *p, struct bd_fn *bfn, struct bd_roots *r,
 			return 1;
 		}
 	}
+	if (always_wrong(p, fn, put, pmode, P0, c, n))
+		return 1;
 	if (fallback_unclaimed(p, fn, put, pmode, P0, c, n))
 		return 1;
 	/* Whether a device was claimed shows only where an exclusive open

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "cond.h"
 #include "flags.h"
 #include "mode.h"
 
@@ -79,21 +80,6 @@ static int arm_guards(struct bd_fn *fn, const int blk[2], int join, struct bd_mg
 	return 1;
 }
 
-/* The successor of d's branch that alone leads to block blk, or -1. */
-static int dom_side(struct bd_fn *fn, int d, int blk)
-{
-	struct bd_block *db = fn->f->blocks[d];
-	int side = -1;
-
-	for (int s = 0; s < 2; s++)
-		if (db->succ[s] >= 0 && bd_dominates(fn, db->succ[s], blk)) {
-			if (side >= 0)
-				return -1;
-			side = s;
-		}
-	return side;
-}
-
 /* The same for two stores to a local that both reach one load: a store
  * in d itself reaches it only around the branch into the other store's
  * block (mode = FMODE_READ; if (flag) mode |= FMODE_EXCL;). */
@@ -105,7 +91,7 @@ static int store_guards(struct bd_fn *fn, const int blk[2], struct bd_mguard g[2
 	if (d < 0 || !(flag = bd_flag_test(fn, d, &nz)))
 		return 0;
 	for (int i = 0; i < 2; i++)
-		side[i] = blk[i] == d ? -1 : dom_side(fn, d, blk[i]);
+		side[i] = blk[i] == d ? -1 : bd_dom_side(fn, d, blk[i]);
 	for (int i = 0; i < 2; i++)
 		if (blk[i] == d && side[!i] >= 0 &&
 		    fn->f->blocks[d]->succ[side[!i]] == blk[!i])

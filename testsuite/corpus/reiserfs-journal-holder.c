@@ -13,10 +13,9 @@
 // Check: bdops-put-holder, at the put: the holder was chosen by a condition
 // at the get that the put does not repeat.  Proposed: the existing message,
 // a note at the condition, and a text fix (no one holder is right).
-// XFAIL: *
-// # engine gap: holders chosen by a condition at the get that the put does not repeat (bdev kept in a field across functions)
 // RUN: not %check %s -- %kflags_holder 2>&1 | FileCheck %s --implicit-check-not=warning: --implicit-check-not=note:
-// Fixed twin: reiserfs-journal-holder.fixed.test.
+// RUN: %check %s -- %kflags_holder -DFIXED 2>&1 | FileCheck %s --check-prefix=FIXED --implicit-check-not=warning: --implicit-check-not=note:
+// FIXED: bdops: 0 findings
 
 #include <linux/fs.h>
 #include <linux/blkdev.h>
