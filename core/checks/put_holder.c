@@ -329,6 +329,29 @@ static int tests_bdev(struct bd_fn *fn, bd_val cond, void *arg)
 	return same_pointer(fn, ptr, *(bd_val *)arg);
 }
 
+/* How holders are ordered in texts: NULL, named objects, the rest; then
+ * by spelling.  Independent of how a frontend lowered the branch. */
+static int hrank(const struct bd_holder *h)
+{
+	return bd_holder_null(h) ? 0 : h->kind == BD_H_CONST || h->kind == BD_H_NAMED ? 1 : 2;
+}
+
+static int hbefore(const struct bd_holder *a, const struct bd_holder *b)
+{
+	return hrank(a) != hrank(b) ? hrank(a) < hrank(b) : strcmp(a->show, b->show) < 0;
+}
+
+/* Where a note names the branch that chose a call's argument: the
+ * condition, or the call itself when the condition is inside its
+ * arguments (`c ? a : b`: GCC puts that comparison on the call's line,
+ * Clang on its own). */
+static struct bd_loc choice_loc(const struct bd_arm *arm, const struct bd_event *call)
+{
+	if (arm->at.line >= call->loc.line && arm->at.file == call->loc.file)
+		return call->loc;
+	return arm->at;
+}
+
 /* The object whose field 'bdev' was loaded from (rdev for rdev->bdev) as
  * a mode member, with the field; 0 when bdev is no field load. */
 static int owner_at_put(struct bd_fn *fn, bd_val bdev, struct bd_mexpr *m,
@@ -457,14 +480,197 @@ static int null_by_branch(struct bd_ctx *c, const struct bd_pair *pr, const stru
 		return 1;
 	bd_holder_text(pr->put->name, pr->get->name, &P->v[0], gnull, msg, sizeof(msg), note,
 		       sizeof(note));
-	snprintf(cnote, sizeof(cnote), "on the path where this condition is %s",
-		 chose->side ? "false" : "true");
+	snprintf(cnote, sizeof(cnote), "on the path where this condition chooses NULL");
 	notes[0] = (struct bd_note){ pr->get->loc, note };
-	notes[1] = (struct bd_note){ chose->at, cnote };
+	notes[1] = (struct bd_note){ choice_loc(chose, pr->get), cnote };
 	snprintf(fix, sizeof(fix), "keep the holder the get took (NULL or %s) and pass it",
 		 gobj->show);
 	bd_report(c, BD_CHECK_PUT_HOLDER, BD_SEV_WARNING, pr->put->loc, pr->fn->f->decl->name,
 		  fix, 2, notes, "%s", msg);
+	return 1;
+}
+
+/* Collect the fields (tag.field) condition v reads, through its
+ * operands, a few levels deep; 1 when it reads through the pointer
+ * 'bdev' (a condition recomputed from the device itself). */
+struct cfields {
+	const char *tag[8], *field[8];
+	int n;
+	struct bd_event *addr[8];	/* its FIELD_ADDRs */
+	int naddr;
+};
+
+static int cond_fields(struct bd_fn *fn, bd_val v, bd_val bdev, struct cfields *cf, int depth)
+{
+	struct bd_event *e = bd_def(fn, v);
+	int via = 0;
+
+	if (!e || depth > 6)
+		return 0;
+	if (bdev && same_pointer(fn, v, bdev))
+		return 1;
+	switch (e->op) {
+	case BD_FIELD_LOAD:
+	case BD_FIELD_ADDR:
+		if (cf->n < 8) {
+			cf->tag[cf->n] = e->tag;
+			cf->field[cf->n++] = e->name;
+		}
+		if (e->op == BD_FIELD_ADDR && cf->naddr < 8)
+			cf->addr[cf->naddr++] = e;
+		return cond_fields(fn, e->a, bdev, cf, depth + 1);
+	case BD_COPY:
+	case BD_UNOP:
+		return cond_fields(fn, e->a, bdev, cf, depth + 1);
+	case BD_BINOP:
+		return cond_fields(fn, e->a, bdev, cf, depth + 1) |
+		       cond_fields(fn, e->b, bdev, cf, depth + 1);
+	case BD_CALL:
+		for (int i = 0; i < e->nargs; i++)
+			via |= cond_fields(fn, e->args[i], bdev, cf, depth + 1);
+		return via;
+	default:
+		return 0;
+	}
+}
+
+/* Does any code of the unit write tag.field, or take its address
+ * (set_bit(Holder, &rdev->flags)) other than in the condition? */
+struct fwrite {
+	const char *tag, *field;
+	const struct cfields *skip;
+};
+
+static int writes_field(struct bd_fn *fn, struct bd_event *e, void *arg)
+{
+	const struct fwrite *w = arg;
+
+	(void)fn;
+	if ((e->op != BD_FIELD_STORE && e->op != BD_FIELD_ADDR) || e->tag != w->tag ||
+	    e->name != w->field)
+		return 0;
+	for (int x = 0; x < w->skip->naddr; x++)
+		if (w->skip->addr[x] == e)
+			return 0;
+	return 1;
+}
+
+static int field_written(struct bd_ctx *c, const char *tag, const char *field,
+			 const struct cfields *skip)
+{
+	struct fwrite w = { tag, field, skip };
+
+	return bd_each_event(c, writes_field, &w);
+}
+
+/* A condition that decides nothing the get recorded: it reads no field
+ * any code writes, nothing through the put's bdev, no field the get's
+ * condition reads. */
+static int independent(struct bd_ctx *c, const struct bd_pair *pr, const struct bd_arm *pa,
+		       const struct bd_arm *ga)
+{
+	struct cfields pc = { 0 }, gc = { 0 };
+
+	if (cond_fields(pr->fn, pr->fn->f->blocks[pa->d]->cond, pr->put->args[0], &pc, 0))
+		return 0;
+	cond_fields(pr->get_fn, pr->get_fn->f->blocks[ga->d]->cond, 0, &gc, 0);
+	for (int i = 0; i < pc.n; i++) {
+		if (field_written(c, pc.tag[i], pc.field[i], &pc))
+			return 0;
+		for (int j = 0; j < gc.n; j++)
+			if (pc.tag[i] == gc.tag[j] && pc.field[i] == gc.field[j])
+				return 0;
+	}
+	return 1;
+}
+
+/* A get's owner object that is fresh from an allocator (rdev =
+ * kzalloc(...)): no global is that object. */
+static int fresh_owner(const struct bd_mexpr *y)
+{
+	return y->kind == BD_MX_EVENT && y->ev && y->ev->op == BD_CALL && y->ev->name &&
+	       strstr(y->ev->name, "alloc");
+}
+
+/*
+ * Holders chosen by a branch at the get and by another branch at the put,
+ * between the same two objects (md's export_rdev(): the get claims for
+ * &claim_rdev when its caller imports for external metadata, for the rdev
+ * otherwise; the put recomputes the choice from mddev->major_version (V1,
+ * a1d767191096) or mddev->external (V2, 99892147f028)).  Where the two
+ * conditions part, the put gives back a claim of the other holder.
+ * Reported when the two holders are provably different objects (NULL and
+ * an object, two named objects, a named object and the get's freshly
+ * allocated owner) and the put's condition is independent of the get's
+ * (it reads no state the unit writes - the fix records the choice in
+ * rdev->flags -, nothing of the bdev itself, no field the get's condition
+ * reads).  Named: the put's holder where its condition is true, against
+ * the other holder of the get.
+ */
+static int both_by_branch(struct bd_ctx *c, const struct bd_pair *pr)
+{
+	const struct bd_api *a = bd_api_role(pr->get->name, BD_API_GET);
+	struct bd_arm pa[2], ga[2];
+	struct bd_mset pm[2], gm[2];
+	struct bd_holder ph[2], gh[2];
+	const struct bd_arm *pt, *go;
+	int match[2], t, o, distinct;
+	char msg[800], note[400], pnote[100], gnote[100], fix[400];
+	struct bd_note notes[3];
+
+	if (!pr->has_g || pr->via || pr->fn == pr->get_fn || !a || a->holder_arg < 0 ||
+	    pr->get->nargs <= a->holder_arg || pr->put->nargs < 2 ||
+	    bd_arms(pr->fn, pr->put->args[1], pa) != 2 ||
+	    bd_arms(pr->get_fn, pr->get->args[a->holder_arg], ga) != 2)
+		return 0;
+	for (int i = 0; i < 2; i++) {
+		bd_mode_eval(pr->fn, pa[i].val, &pm[i]);
+		bd_mode_eval(pr->get_fn, ga[i].val, &gm[i]);
+		if (pa[i].d < 0 || ga[i].d < 0 || pm[i].unknown || pm[i].n != 1 ||
+		    gm[i].unknown || gm[i].n != 1 || pa[i].d != pa[0].d || ga[i].d != ga[0].d)
+			return 0;
+		bd_holder_of(c->u, &pm[i].v[0], &ph[i]);
+		bd_holder_of(c->u, &gm[i].v[0], &gh[i]);
+	}
+	if (pa[0].side == pa[1].side || ga[0].side == ga[1].side)
+		return 0;
+	/* the same two objects on both sides */
+	for (int i = 0; i < 2; i++) {
+		match[i] = -1;
+		for (int j = 0; j < 2 && match[i] < 0; j++)
+			if (same_owner(c, pr, &ph[i], &pm[i].v[0], &gh[j], &gm[j].v[0]))
+				match[i] = j;
+	}
+	if (match[0] < 0 || match[1] < 0 || match[0] == match[1])
+		return 0;
+	t = hbefore(&ph[0], &ph[1]);	/* the put's arm named: the later holder */
+	o = !match[t];			/* the get's other arm */
+	pt = &pa[t];
+	go = &ga[o];
+	distinct = bd_holder_null(&gh[0]) != bd_holder_null(&gh[1]) ||
+		   (concrete(&gh[0]) && concrete(&gh[1]) && !holder_eq(&gh[0], &gh[1])) ||
+		   (gh[0].kind == BD_H_NAMED && fresh_owner(&gm[1].v[0])) ||
+		   (gh[1].kind == BD_H_NAMED && fresh_owner(&gm[0].v[0]));
+	if (!distinct || !independent(c, pr, pt, go))
+		return 0;
+	if (pr->dry)
+		return 1;
+	/* the get's holders spelled as the put spells the same objects */
+	gh[match[0]] = ph[0];
+	gh[match[1]] = ph[1];
+	bd_holder_text(pr->put->name, pr->get->name, &ph[t], &gh[o], msg, sizeof(msg), note,
+		       sizeof(note));
+	snprintf(pnote, sizeof(pnote), "on the path where this condition chooses %s",
+		 ph[t].show);
+	snprintf(gnote, sizeof(gnote), "on the path where this condition chooses %s",
+		 gh[o].show);
+	notes[0] = (struct bd_note){ choice_loc(pt, pr->put), pnote };
+	notes[1] = (struct bd_note){ pr->get->loc, note };
+	notes[2] = (struct bd_note){ choice_loc(go, pr->get), gnote };
+	snprintf(fix, sizeof(fix), "keep the holder the get took (%s or %s) and pass it",
+		 gh[!hbefore(&gh[0], &gh[1])].show, gh[hbefore(&gh[0], &gh[1])].show);
+	bd_report(c, BD_CHECK_PUT_HOLDER, BD_SEV_WARNING, pr->put->loc, pr->fn->f->decl->name,
+		  fix, 3, notes, "%s", msg);
 	return 1;
 }
 
@@ -480,7 +686,7 @@ static int judge(struct bd_ctx *c, const struct bd_pair *pr)
 	bd_hset_of(c->u, pr->G, &G);
 	bd_hset_of(c->u, pr->P, &P);
 	if (pr->always)
-		return null_by_branch(c, pr, &G, &P);
+		return null_by_branch(c, pr, &G, &P) || both_by_branch(c, pr);
 	v = pr->has_g ? bd_holder_judge(&G, &P, &pm, &gm) : -1;
 	if (v < 0)
 		unknown_note(c, pr, &G, &P);

@@ -219,19 +219,27 @@ static void key_derived(struct bd_ctx *c, struct bd_bapi *a, struct bd_fn *fn,
 	}
 }
 
+struct each {
+	struct bd_ctx *c;
+	struct bd_bapi *a;
+	void (*fn_ev)(struct bd_ctx *, struct bd_bapi *, struct bd_fn *, struct bd_event *);
+};
+
+static int each_one(struct bd_fn *fn, struct bd_event *e, void *arg)
+{
+	struct each *x = arg;
+
+	x->fn_ev(x->c, x->a, fn, e);
+	return 0;
+}
+
 static void each_event(struct bd_ctx *c, struct bd_bapi *a,
 		       void (*fn_ev)(struct bd_ctx *, struct bd_bapi *, struct bd_fn *,
 				     struct bd_event *))
 {
-	for (int i = 0; i < c->nfns; i++) {
-		struct bd_fn *fn = &c->fns[i];
+	struct each x = { c, a, fn_ev };
 
-		if (!fn->kept)
-			continue;
-		for (int b = 0; b < fn->f->nblocks; b++)
-			for (int k = 0; k < fn->f->blocks[b]->nevents; k++)
-				fn_ev(c, a, fn, &fn->f->blocks[b]->events[k]);
-	}
+	bd_each_event(c, each_one, &x);
 }
 
 static struct bd_bapi *bapi(struct bd_ctx *c)

@@ -15,6 +15,12 @@
 #include "era.h"
 #include "mode.h"
 
+static int takes_address(struct bd_fn *fn, struct bd_event *e, void *name)
+{
+	(void)fn;
+	return e->op == BD_FUNC_ADDR && e->name && !strcmp(e->name, name);
+}
+
 int bd_fn_called_elsewhere(struct bd_ctx *c, const struct bd_fn *fn)
 {
 	const char *name = fn->f->decl->name;
@@ -29,20 +35,7 @@ int bd_fn_called_elsewhere(struct bd_ctx *c, const struct bd_fn *fn)
 		if (!strcmp(u->refs[i], name))
 			return 1;
 	/* its address taken anywhere: called through a pointer */
-	for (int i = 0; i < c->nfns; i++) {
-		struct bd_func *f = c->fns[i].f;
-
-		if (!c->fns[i].kept)
-			continue;
-		for (int b = 0; b < f->nblocks; b++)
-			for (int k = 0; k < f->blocks[b]->nevents; k++) {
-				struct bd_event *e = &f->blocks[b]->events[k];
-
-				if (e->op == BD_FUNC_ADDR && e->name && !strcmp(e->name, name))
-					return 1;
-			}
-	}
-	return 0;
+	return bd_each_event(c, takes_address, (void *)name);
 }
 
 static const char *param_name(const struct bd_fn *fn, int i)

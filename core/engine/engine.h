@@ -137,6 +137,11 @@ struct bd_call_it {
 struct bd_event *bd_next_call(struct bd_ctx *c, const char *name, const struct bd_fn *skip,
 			      struct bd_call_it *it, struct bd_fn **caller);
 
+/* Call cb on every event of every kept function until it returns
+ * non-zero; that value, or 0. */
+int bd_each_event(struct bd_ctx *c, int (*cb)(struct bd_fn *fn, struct bd_event *e, void *arg),
+		  void *arg);
+
 /* roles.c */
 void bd_roles(struct bd_ctx *c);
 unsigned bd_role_of_member(const char *member);

@@ -467,3 +467,21 @@ struct bd_fn *bd_fn_by_name(struct bd_ctx *c, const char *name)
 			return &c->fns[c->hash[h]];
 	return NULL;
 }
+
+int bd_each_event(struct bd_ctx *c, int (*cb)(struct bd_fn *fn, struct bd_event *e, void *arg),
+		  void *arg)
+{
+	int r;
+
+	for (int i = 0; i < c->nfns; i++) {
+		struct bd_fn *fn = &c->fns[i];
+
+		if (!fn->kept)
+			continue;
+		for (int b = 0; b < fn->f->nblocks; b++)
+			for (int k = 0; k < fn->f->blocks[b]->nevents; k++)
+				if ((r = cb(fn, &fn->f->blocks[b]->events[k], arg)))
+					return r;
+	}
+	return 0;
+}

@@ -64,7 +64,7 @@ int journal_init_dev(struct super_block *super, struct reiserfs_journal *journal
 			holder = NULL;
 		journal->j_dev_bd = blkdev_get_by_dev(jdev, blkdev_mode, holder, NULL);
 // CHECK-NEXT: reiserfs-journal-holder.c:[[@LINE-1]]:{{[0-9]+}}: note: blkdev_get_by_dev() took a NULL holder here
-// CHECK-NEXT: reiserfs-journal-holder.c:[[@LINE-4]]:{{[0-9]+}}: note: on the path where this condition is true
+// CHECK-NEXT: reiserfs-journal-holder.c:[[@LINE-4]]:{{[0-9]+}}: note: on the path where this condition chooses NULL
 // CHECK-NEXT: note: fix: keep the holder the get took (NULL or 'journal') and pass it
 		if (IS_ERR(journal->j_dev_bd)) {
 			result = PTR_ERR(journal->j_dev_bd);

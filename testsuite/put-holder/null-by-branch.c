@@ -37,7 +37,7 @@ void jdev_close(struct jdev *j)
 		blkdev_put(j->bdev, j);
 // CHECK: null-by-branch.c:[[@LINE-1]]:{{[0-9]+}}: warning: blkdev_put() passes holder 'j', but the matching blkdev_get_by_dev() took a NULL holder [bdops-put-holder]
 // CHECK-NEXT: null-by-branch.c:[[@LINE-12]]:{{[0-9]+}}: note: blkdev_get_by_dev() took a NULL holder here
-// CHECK-NEXT: null-by-branch.c:[[@LINE-15]]:{{[0-9]+}}: note: on the path where this condition is true
+// CHECK-NEXT: null-by-branch.c:[[@LINE-15]]:{{[0-9]+}}: note: on the path where this condition chooses NULL
 // CHECK-NEXT: note: fix: keep the holder the get took (NULL or 'j') and pass it
 }
 
