@@ -39,6 +39,7 @@
 #include "../summary.h"
 #include "pairing.h"
 #include "../engine/flags.h"
+#include "../engine/callers.h"
 #include "../engine/cond.h"
 #include "../engine/errptr.h"
 
@@ -739,25 +740,54 @@ static int always_excl(struct bd_ctx *c, struct bd_fn *fn, bd_val mode, int64_t 
 	return all;
 }
 
-/* 6.5's blkdev_get_by_path/dev(..., BLK_OPEN_EXCL, NULL, ...) fails. */
+/* A mode that is a parameter without BLK_OPEN_EXCL forced either way,
+ * which a caller of the unit passes with it (callers.h): the call. */
+static int caller_excl(struct bd_ctx *c, struct bd_fn *fn, bd_val mode, struct bd_may_why *why)
+{
+	uint64_t excl = (uint64_t)bd_era_macro(c->u, "BLK_OPEN_EXCL");
+	struct bd_mset m;
+
+	bd_mode_eval(fn, mode, &m);
+	if (m.unknown)
+		return 0;
+	for (int i = 0; i < m.n; i++) {
+		const struct bd_mexpr *x = &m.v[i];
+
+		if (x->kind != BD_MX_PARAM || x->nguard || ((x->set | x->clr) & excl))
+			continue;
+		if (bd_param_may_hold(c, x->fn, x->param, excl, why) == BD_MAY_YES)
+			return 1;
+	}
+	return 0;
+}
+
+/* 6.5's blkdev_get_by_path/dev(..., BLK_OPEN_EXCL, NULL, ...) fails: given
+ * always, or given by a caller of the unit (note at that call). */
 static void excl_null_holder(struct bd_ctx *c, struct bd_fn *fn, struct bd_event *e,
 			     const struct bd_api *a)
 {
 	char bits[300];
 	int64_t k, h;
+	struct bd_may_why why;
+	int by_caller = 0;
 
 	if (e->nargs <= a->holder_arg || e->nargs <= a->mode_arg ||
-	    !bd_const_value(fn, e->args[a->holder_arg], &h) || h != 0 ||
-	    !always_excl(c, fn, e->args[a->mode_arg], &k))
+	    !bd_const_value(fn, e->args[a->holder_arg], &h) || h != 0)
 		return;
+	if (!always_excl(c, fn, e->args[a->mode_arg], &k)) {
+		if (!caller_excl(c, fn, e->args[a->mode_arg], &why))
+			return;
+		by_caller = 1;
+		k = -1;
+	}
 	if (k < 0)
 		snprintf(bits, sizeof(bits), "BLK_OPEN_EXCL");
 	else
 		bd_era_mode_bits(c->u, BD_ERA_HOLDER, (uint64_t)k, bits, sizeof(bits));
 	bd_report(c, BD_CHECK_PUT_HOLDER, BD_SEV_WARNING, e->loc, fn->f->decl->name,
 		  "claim the device with a non-NULL holder, or open it shared without BLK_OPEN_EXCL",
-		  0, NULL, "%s() is given %s with a NULL holder: the open fails",
-		  e->name, bits);
+		  by_caller, &(struct bd_note){ why.at, why.text },
+		  "%s() is given %s with a NULL holder: the open fails", e->name, bits);
 }
 
 void bd_check_put_holder(struct bd_ctx *c)
