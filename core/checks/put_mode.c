@@ -1462,6 +1462,8 @@ static void unknown_note(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 			 struct gsite *g, const struct bd_mset *P)
 {
 	char a[512], b[512];
+	struct bd_may_why why;
+	int nn = 0;
 
 	if (p->dry || !p->c->o->strict)
 		return;
@@ -1472,8 +1474,18 @@ static void unknown_note(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 		*a = 0;
 	if (!bd_mset_all_const(&g->mode))
 		*b = 0;
+	/* why: a mode parameter the file's callers do not pin down */
+	for (int s = 0, i; s < 2 && !nn; s++) {
+		const struct bd_mset *m = s ? &g->mode : P;
+
+		for (i = 0; i < m->n && !nn; i++)
+			if (m->v[i].kind == BD_MX_PARAM && m->v[i].fn &&
+			    bd_param_unknown_why(p->c, m->v[i].fn, m->v[i].param, &why))
+				nn = 1;
+	}
 	bd_report(p->c, BD_CHECK_PUT_MODE, BD_SEV_NOTE, put->loc, fn->f->decl->name,
-		  NULL, 0, NULL, "%s() mode cannot be matched to its %s(): %s vs unknown",
+		  NULL, nn, &(struct bd_note){ why.at, why.text },
+		  "%s() mode cannot be matched to its %s(): %s vs unknown",
 		  put->name, gname(g), *a ? a : *b ? b : "unknown");
 }
 

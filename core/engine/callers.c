@@ -130,3 +130,33 @@ enum bd_may bd_param_may_hold(struct bd_ctx *c, struct bd_fn *fn, int param, uin
 	memset(why, 0, sizeof(*why));
 	return may_hold(c, fn, param, bits, BD_CALLER_DEPTH, why);
 }
+
+int bd_param_unknown_why(struct bd_ctx *c, struct bd_fn *fn, int param, struct bd_may_why *why)
+{
+	struct bd_call_it it = { 0 };
+	struct bd_fn *caller;
+	struct bd_event *call;
+	struct bd_mset m;
+
+	memset(why, 0, sizeof(*why));
+	while ((call = bd_next_call(c, fn->f->decl->name, NULL, &it, &caller))) {
+		if (call->nargs > param) {
+			bd_mode_eval(caller, call->args[param], &m);
+			if (bd_mset_all_const(&m))
+				continue;
+		}
+		why->caller = caller;
+		why->at = call->loc;
+		snprintf(why->text, sizeof(why->text),
+			 "'%s' passes '%s' here: a value this file does not pin down",
+			 caller->f->decl->name, param_name(fn, param));
+		return 1;
+	}
+	if (!bd_fn_called_elsewhere(c, fn))
+		return 0;
+	why->at = fn->f->loc;
+	snprintf(why->text, sizeof(why->text),
+		 "'%s' is called from outside this file: '%s' is not known here",
+		 fn->f->decl->name, param_name(fn, param));
+	return 1;
+}

@@ -43,6 +43,11 @@ struct bd_may_why {
 enum bd_may bd_param_may_hold(struct bd_ctx *c, struct bd_fn *fn, int param, uint64_t bits,
 			      struct bd_may_why *why);
 
+/* --strict: why parameter 'param' of fn is no known value: the first
+ * call of the unit that passes one it does not know, or the function
+ * called from outside.  0 when every caller passes a constant. */
+int bd_param_unknown_why(struct bd_ctx *c, struct bd_fn *fn, int param, struct bd_may_why *why);
+
 /* Can something outside the unit call fn (not static, address taken,
  * bound in an initializer)? */
 int bd_fn_called_elsewhere(struct bd_ctx *c, const struct bd_fn *fn);
