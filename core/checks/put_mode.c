@@ -72,6 +72,7 @@ struct pm {
 	int always;		/* only what no other get of the field excuses */
 	int by_name;		/* compare exclusivity by function name */
 	const char *claim_hint;	/* mismatch()'s fix when no mode can fit */
+	const struct bd_note *cond;	/* mismatch()'s note: the path's caller */
 	struct bd_event *via;	/* reporting at a wrapper's call: its put */
 	struct gsite *cand[16];	/* gets merged into one for this put */
 	int ncand;
@@ -1331,7 +1332,7 @@ static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 {
 	struct bd_ctx *c = p->c;
 	char a[512], b[512], b2[512], note[700], fix[600], vnote[300];
-	struct bd_note n, notes[2];
+	struct bd_note n, notes[3];
 	struct bd_mset all;
 	int nn;
 
@@ -1364,6 +1365,8 @@ static void mismatch(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 	bd_mset_str(pm_, a, sizeof(a));
 	bd_mset_str(gm, b, sizeof(b));
 	snprintf(note, sizeof(note), "%s() took %s here", gname(g), b);
+	if (p->cond)
+		notes[nn++] = *p->cond;
 	if (p->claim_hint)
 		snprintf(fix, sizeof(fix), "%s", p->claim_hint);
 	else if (mode_field)
@@ -1455,6 +1458,65 @@ static int hidden_bits(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 			bits_changed(p, fn, put, g, hidden, 1, &why);
 			return 1;
 		}
+	return 0;
+}
+
+/*
+ * The get took a mode parameter as it came, the put a constant: the file's
+ * calls of the function give the parameter's values.  A call that passes a
+ * constant other than the put's is a mismatch on the path through it
+ * (note at that call); only a function no other file can call, so its
+ * calls are all there are.  The hint has no edit: the put should pass the
+ * parameter.
+ */
+static int by_callers(struct pm *p, struct bd_fn *fn, struct bd_event *put,
+		      struct gsite *g, const struct bd_mset *P)
+{
+	const struct bd_mexpr *x = g->mode.n == 1 ? &g->mode.v[0] : NULL;
+	struct bd_call_it it = { 0 };
+	struct bd_fn *caller, *pf;
+	struct bd_event *call;
+	struct bd_note cn;
+	char text[300], hint[300], mb[256];
+	const struct bd_decl *d;
+	struct gsite gx;
+	struct bd_mset m;
+
+	if (!x || x->kind != BD_MX_PARAM || x->set || x->clr || x->nguard || g->mode.unknown ||
+	    !bd_mset_all_const(P) || !(pf = x->fn) || bd_fn_called_elsewhere(p->c, pf))
+		return 0;
+	d = pf->f->decl;
+	while ((call = bd_next_call(p->c, d->name, NULL, &it, &caller))) {
+		int same = 1;
+
+		if (call->nargs <= x->param)
+			continue;
+		bd_mode_eval(caller, call->args[x->param], &m);
+		if (!bd_mset_all_const(&m) || m.n != 1)
+			continue;
+		for (int i = 0; i < P->n; i++)
+			same &= bd_mexpr_equal(&P->v[i], &m.v[0]);
+		if (same)
+			continue;
+		if (p->dry)
+			return 1;
+		gx = *g;
+		gx.mode = m;
+		bd_mode_bits((uint64_t)m.v[0].k, mb, sizeof(mb));
+		snprintf(text, sizeof(text), "'%s' passes %s as '%s' here", caller->f->decl->name,
+			 mb, x->param < d->nparams && d->param_names && d->param_names[x->param] ?
+			 d->param_names[x->param] : "?");
+		snprintf(hint, sizeof(hint), "keep the mode the get took ('%s') and pass it",
+			 x->param < d->nparams && d->param_names && d->param_names[x->param] ?
+			 d->param_names[x->param] : "?");
+		cn = (struct bd_note){ call->loc, text };
+		p->cond = &cn;
+		p->claim_hint = hint;
+		mismatch(p, fn, put, &gx, P, NULL, NULL);
+		p->cond = NULL;
+		p->claim_hint = NULL;
+		return 1;
+	}
 	return 0;
 }
 
@@ -1690,7 +1752,7 @@ static int compare(struct pm *p, struct bd_fn *fn, struct bd_event *put,
 				return 1;
 			}
 		}
-	if (hidden_bits(p, fn, put, g, P))
+	if (hidden_bits(p, fn, put, g, P) || by_callers(p, fn, put, g, P))
 		return 1;
 	unknown_note(p, fn, put, g, P);
 	record_defer(p, fn, put, g, P);
