@@ -17,18 +17,20 @@
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <time.h>
 #include <sys/stat.h>
 #include <string.h>
 #include <unistd.h>
 #include "cli.h"
+#include "frontends.h"
 #include "json.h"
 #include "shape.h"
 
 enum { C_CHECK = 1, C_MERGE = 2, C_REPORT = 4, C_ALL = 7,
        C_REVIEW = 8, C_FIX = 16, C_HOOK = 32, C_WORK = 56, C_LIST = 64,
-       C_EVERY = 127 };
+       C_LISTFE = 128, C_EVERY = 255 };
 
 struct dopt {
 	const char *name;
@@ -92,6 +94,8 @@ static const struct cmdinfo {
 	  "install a git pre-commit hook that runs 'bdops review --staged'" },
 	{ "list-checks", C_LIST, "",
 	  "list the checks" },
+	{ "list-frontends", C_LISTFE, "",
+	  "list the frontends: name, how it is run, its option prefix, its exit status, its test lanes (tab-separated)" },
 	{ "report", C_REPORT, "[OPTIONS] FINDINGS.json...",
 	  "print findings saved as JSON (a report, a baseline or a facts file)" },
 };
@@ -258,10 +262,17 @@ static void version(void)
 	       BDOPS_GCC_VERSION, BDOPS_CLANG_VERSION, BDOPS_SPARSE_VERSION);
 }
 
-static int usage_error(const char *cmd, const char *fmt, const char *arg)
+static int usage_error(const char *cmd, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int usage_error(const char *cmd, const char *fmt, ...)
 {
+	va_list ap;
+
 	fprintf(stderr, "bdops%s%s: ", cmd ? " " : "", cmd ? cmd : "");
-	fprintf(stderr, fmt, arg);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
 	fprintf(stderr, "\nTry 'bdops %s%s--help'.\n", cmd ? cmd : "", cmd ? " " : "");
 	return EXIT_USAGE;
 }
@@ -299,10 +310,9 @@ static int apply_option(struct drv *d, const struct dopt *op, const char *value)
 		d->pass[d->npass++].value = value;
 	}
 	if (!strcmp(op->name, "frontend")) {
-		if (strcmp(value, "gcc") && strcmp(value, "clang") &&
-		    strcmp(value, "clang-tool") && strcmp(value, "sparse"))
-			return usage_error(d->cmd, "unknown frontend '%s'; valid: gcc, clang, clang-tool, sparse",
-					   value);
+		if (!bd_frontend_find(value))
+			return usage_error(d->cmd, "unknown frontend '%s'; valid: %s",
+					   value, bd_frontend_names());
 		d->frontend = value;
 	} else if (!strcmp(op->name, "write-baseline")) {
 		d->write_baseline = value;
@@ -1008,6 +1018,43 @@ static int cmd_list_checks(struct drv *d)
 	return EXIT_CLEAN;
 }
 
+/* "check, merge, ...": every command, in the order help lists them. */
+static const char *command_names(void)
+{
+	static char names[256];
+
+	if (!names[0])
+		for (size_t i = 0; i < NCMDS; i++)
+			snprintf(names + strlen(names), sizeof(names) - strlen(names), "%s%s",
+				 i ? ", " : "", cmds[i].name);
+	return names;
+}
+
+/* The table of frontends (frontends.c), for people and for the
+ * testsuite's lanes (testsuite/lit.common.py, scripts/test.sh). */
+static int cmd_list_frontends(struct drv *d)
+{
+	static const char *const runs[] = {
+		[BD_FE_PLUGIN] = "${%s:-%s} -fplugin=LIBDIR/%s OPTIONS FLAGS -c FILE -o /dev/null",
+		[BD_FE_TOOL_FILE_FIRST] = "BINDIR/%2$s OPTIONS FILE -- FLAGS",
+		[BD_FE_TOOL_FILE_LAST] = "BINDIR/%2$s OPTIONS FLAGS FILE",
+	};
+
+	if (d->nargs)
+		return usage_error("list-frontends", "%s", "takes no arguments");
+	for (const struct bd_frontend *fe = bd_frontends; fe->name; fe++) {
+		printf("%s\t", fe->name);
+		printf(runs[fe->run], fe->env ? fe->env : "", fe->program,
+		       fe->plugin ? fe->plugin : "");
+		printf("\t%sKEY=VALUE\t0 done", fe->prefix);
+		if (fe->findings_status)
+			printf(", %d findings", fe->findings_status);
+		printf(", else failed%s\t%s\t%s\n", fe->shows_errors ? " (errors shown)" : "",
+		       fe->lanes, fe->about);
+	}
+	return EXIT_CLEAN;
+}
+
 int main(int argc, char **argv)
 {
 	static struct drv d;
@@ -1017,8 +1064,7 @@ int main(int argc, char **argv)
 	int ret;
 
 	if (!cmd)
-		return usage_error(NULL, "%s", "missing command (check, merge, review, fix, "
-				   "install-hook, list-checks)");
+		return usage_error(NULL, "missing command (%s)", command_names());
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
 		usage(stdout, C_EVERY);
 		return EXIT_CLEAN;
@@ -1031,8 +1077,7 @@ int main(int argc, char **argv)
 		if (!strcmp(cmd, cmds[i].name))
 			mask = cmds[i].mask;
 	if (!mask)
-		return usage_error(NULL, "unknown command '%s'; valid: check, merge, review, fix, "
-				   "install-hook, list-checks, report", cmd);
+		return usage_error(NULL, "unknown command '%s'; valid: %s", cmd, command_names());
 
 	d.cmd = cmd;
 	d.jobs = 1;
@@ -1047,6 +1092,8 @@ int main(int argc, char **argv)
 	d.argv = argv + 2;
 	if (mask == C_LIST)
 		return cmd_list_checks(&d);
+	if (mask == C_LISTFE)
+		return cmd_list_frontends(&d);
 	if (mask == C_CHECK)
 		return bd_drv_check(&d);
 	if (mask == C_REVIEW)

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 #include "cli.h"
+#include "frontends.h"
 #include "json.h"
 
 struct run {
@@ -119,41 +120,28 @@ static void arg(struct argv *a, char *s)
 }
 
 /* One core option in the frontend's spelling. */
-static char *fe_option(const char *fe, const char *key, const char *value)
+static char *fe_option(const struct bd_frontend *fe, const char *key, const char *value)
 {
-	const char *pre;
-
-	if (!strcmp(fe, "gcc"))
-		pre = "-fplugin-arg-bdops_gcc-";
-	else if (!strcmp(fe, "clang"))
-		pre = "-fplugin-arg-bdops_clang-";
-	else if (!strcmp(fe, "clang-tool"))
-		pre = "--";
-	else
-		pre = "-fbdops-";
-	return value ? xprintf("%s%s=%s", pre, key, value) : xprintf("%s%s", pre, key);
+	return value ? xprintf("%s%s=%s", fe->prefix, key, value) :
+		       xprintf("%s%s", fe->prefix, key);
 }
 
+/* The frontend's command line for input i, as its row of the table of
+ * frontends (frontends.c) says it is run. */
 static char **build_argv(struct run *r, int i)
 {
 	struct drv *d = r->d;
-	const char *fe = d->frontend;
+	const struct bd_frontend *fe = bd_frontend_find(d->frontend);
 	char *file = d->args[i];
 	struct argv a = { 0 };
 	int k;
 
-	if (!strcmp(fe, "gcc")) {
-		arg(&a, (char *)compiler("BDOPS_GCC", "gcc"));
-		arg(&a, xprintf("-fplugin=%s", plugin(r, "bdops_gcc.so", BDOPS_GCC_PLUGIN_FROM_BIN,
-							 "bdops_gcc")));
-	} else if (!strcmp(fe, "clang")) {
-		arg(&a, (char *)compiler("BDOPS_CLANG", "clang-19"));
-		arg(&a, xprintf("-fplugin=%s", plugin(r, "bdops_clang.so", BDOPS_CLANG_PLUGIN_FROM_BIN,
-							 "bdops_clang.so")));
-	} else if (!strcmp(fe, "clang-tool")) {
-		arg(&a, xprintf("%s/bdops-clang-tool", r->bindir));
+	if (fe->run == BD_FE_PLUGIN) {
+		arg(&a, (char *)compiler(fe->env, fe->program));
+		arg(&a, xprintf("-fplugin=%s", plugin(r, fe->plugin, fe->plugin_from_bin,
+							 fe->plugin_byname)));
 	} else {
-		arg(&a, xprintf("%s/bdops-sparse", r->bindir));
+		arg(&a, xprintf("%s/%s", r->bindir, fe->program));
 	}
 	arg(&a, fe_option(fe, "facts-dir", r->facts));
 	arg(&a, fe_option(fe, "format", "json"));
@@ -162,7 +150,7 @@ static char **build_argv(struct run *r, int i)
 	for (k = 0; k < d->npass; k++)
 		arg(&a, fe_option(fe, d->pass[k].key, d->pass[k].value));
 
-	if (!strcmp(fe, "clang-tool")) {
+	if (fe->run == BD_FE_TOOL_FILE_FIRST) {
 		arg(&a, file);
 		arg(&a, "--");
 	}
@@ -170,12 +158,12 @@ static char **build_argv(struct run *r, int i)
 		arg(&a, d->cflags[k]);
 	for (k = 0; k < d->nflags; k++)
 		arg(&a, d->flags[k]);
-	if (!strcmp(fe, "gcc") || !strcmp(fe, "clang")) {
+	if (fe->run == BD_FE_PLUGIN) {
 		arg(&a, "-c");
 		arg(&a, file);
 		arg(&a, "-o");
 		arg(&a, "/dev/null");
-	} else if (!strcmp(fe, "sparse")) {
+	} else if (fe->run == BD_FE_TOOL_FILE_LAST) {
 		arg(&a, file);
 	}
 	arg(&a, NULL);
@@ -272,15 +260,17 @@ static void show_log(const struct drv *d, const char *log)
 static int job_done(struct run *r, int i, int status)
 {
 	const char *file = r->d->args[i];
-	const char *fe = r->d->frontend;
+	const struct bd_frontend *row = bd_frontend_find(r->d->frontend);
+	const char *fe = row->name;
 	char *log = xprintf("%s/log.%d", r->scratch, i);
 	int ok;
 
 	bd_progress_clear();
 	/* bdops-clang-tool exits 1 when it has findings, like bdops itself */
 	ok = WIFEXITED(status) && (WEXITSTATUS(status) == 0 ||
-				   (WEXITSTATUS(status) == 1 && !strcmp(fe, "clang-tool")));
-	if (ok && !strcmp(fe, "sparse"))
+				   (row->findings_status &&
+				    WEXITSTATUS(status) == row->findings_status));
+	if (ok && row->shows_errors)
 		show_errors(r->d, log);
 	else if (!ok)
 		show_log(r->d, log);
@@ -517,7 +507,7 @@ static int check_inputs(struct drv *d)
 	int i;
 
 	if (!d->frontend) {
-		fputs("bdops check: --frontend is required (gcc, clang, clang-tool, sparse)\n", stderr);
+		fprintf(stderr, "bdops check: --frontend is required (%s)\n", bd_frontend_names());
 		return EXIT_USAGE;
 	}
 	if (!d->nargs) {

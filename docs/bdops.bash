@@ -45,7 +45,7 @@ _bdops()
 		opt=$prev
 	fi
 	case $opt in
-	--frontend) COMPREPLY=($(compgen -W 'gcc clang clang-tool sparse' -- "$cur")); return 0 ;;
+	--frontend) COMPREPLY=($(compgen -W "$("$bdops" list-frontends 2>/dev/null | cut -f1)" -- "$cur")); return 0 ;;
 	--format) COMPREPLY=($(compgen -W 'text json sarif' -- "$cur")); return 0 ;;
 	--error) COMPREPLY=($(compgen -W 'auto yes no' -- "$cur")); return 0 ;;
 	--color) COMPREPLY=($(compgen -W 'auto always never' -- "$cur")); return 0 ;;
@@ -66,7 +66,7 @@ _bdops()
 	fi
 	case $cmd in
 	merge) COMPREPLY=($(compgen -d -- "$cur")) ;;
-	list-checks) ;;
+	list-checks|list-frontends) ;;
 	*) COMPREPLY=($(compgen -f -- "$cur")) ;;
 	esac
 	return 0

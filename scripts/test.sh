@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # test.sh: build (incrementally) and run the whole lit testsuite once per
-# frontend: gcc (-O0), gcc-O2, clang (plugin), clang-tool, sparse.  Every
+# lane of the table of frontends ('bdops list-frontends': gcc (-O0),
+# gcc-O2, clang (plugin), clang-tool, sparse).  Every
 # diagnostics test runs under every frontend against the same CHECK lines.
 # Ends with "N passed, N failed"; exits non-zero on any failure.
 set -uo pipefail
@@ -9,7 +10,8 @@ build=${BDOPS_BUILD:-$top/build}
 lit="python3 /usr/lib/llvm-19/build/utils/lit/lit.py"
 
 bash "$top/scripts/build.sh" --no-run || { echo "0 passed, 1 failed"; exit 1; }
-frontends=${BDOPS_FRONTENDS:-"gcc gcc-O2 clang clang-tool sparse"}
+# the lanes of the table of frontends (cli/frontends.c)
+frontends=${BDOPS_FRONTENDS:-$("$build/bin/bdops" list-frontends | cut -f5 | tr ';' '\n' | cut -d: -f1)}
 pass=0 fail=0
 for fe in $frontends; do
 	echo "== lit --param frontend=$fe"

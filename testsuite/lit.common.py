@@ -19,13 +19,28 @@ config.suffixes = ['.c', '.test', '.sh']
 config.excludes = ['Inputs', 'include', 'CMakeLists.txt', 'lit.cfg.py',
                    'lit.common.py', 'README.md']
 
-fe_map = {
-    'gcc': ('gcc', ''),
-    'gcc-O2': ('gcc', '--cflag -O2'),
-    'clang': ('clang', ''),
-    'clang-tool': ('clang-tool', ''),
-    'sparse': ('sparse', ''),
-}
+bdops = os.path.join(build, 'bin', 'bdops')
+
+
+def _lanes():
+    """The lanes the table of frontends (cli/frontends.c) names, read from
+    "bdops list-frontends": {lane: (frontend, extra driver flags)}."""
+    import subprocess
+    try:
+        out = subprocess.run([bdops, 'list-frontends'], capture_output=True,
+                             text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        lit_config.fatal('cannot list the frontends with %s: %s' % (bdops, e))
+    lanes = {}
+    for line in out.splitlines():
+        fields = line.split('\t')
+        for lane in fields[4].split(';'):
+            name, _, extra = lane.partition(':')
+            lanes[name] = (fields[0], extra)
+    return lanes
+
+
+fe_map = _lanes()
 if frontend not in fe_map:
     lit_config.fatal('unknown frontend %r; use one of %s' %
                      (frontend, ', '.join(sorted(fe_map))))
@@ -33,7 +48,6 @@ fe, extra = fe_map[frontend]
 config.available_features.add('frontend-' + frontend)
 config.available_features.add('family-' + fe.split('-')[0])
 
-bdops = os.path.join(build, 'bin', 'bdops')
 fixtures = os.path.join(repo, 'kernel-fixtures')
 kflags = '-std=gnu11 -Wall -Wextra'
 
