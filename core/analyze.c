@@ -131,6 +131,19 @@ struct bd_result *bd_analyze(struct bd_unit *u, const struct bd_options *o)
 	c.sum = r->summary;
 	if (o->dump_ir)
 		dump_ir(u, o->dump_ir);
+	/* a dump is what one looks at when a frontend misbehaves; the
+	 * testsuite sets BDOPS_VERIFY_IR, so every unit of every lane's
+	 * tests is verified, and one that breaks the IR fails its test */
+	if (o->dump_ir || getenv("BDOPS_VERIFY_IR")) {
+		char err[512], msg[600];
+
+		if (bd_unit_verify(u, err, sizeof(err))) {
+			snprintf(msg, sizeof(msg), "the IR does not verify: %s", err);
+			bd_result_set_internal(r, msg);
+			if (getenv("BDOPS_VERIFY_IR"))
+				bd_result_set_failure(r, "%s", msg);
+		}
+	}
 
 	c.nfns = u->nfuncs;
 	c.fns = bd_xcalloc(c.nfns + 1, sizeof(*c.fns));

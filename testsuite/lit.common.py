@@ -102,6 +102,9 @@ config.substitutions.sort(key=lambda kv: -len(kv[0]))
 config.environment['PATH'] = os.pathsep.join(
     [os.path.join(build, 'bin'), llvm_bin, config.environment.get('PATH', os.environ.get('PATH', ''))])
 config.environment['LC_ALL'] = 'C'
+# Every unit a test analyses is checked against the IR's invariants
+# (bd_unit_verify, core/verify.c): a frontend that breaks one fails the test.
+config.environment['BDOPS_VERIFY_IR'] = '1'
 
 # 'icecream': an icecream cluster of its own can run here
 # (facts/Inputs/icecc.py): icecc is installed and a mount namespace can

@@ -769,6 +769,7 @@ void done(struct tu *t)
 static const struct test *const suites[] = {
 	file_write_tests, ndelay_flags_tests, put_mode_tests,
 	deprecated_ioctl_tests, roles_tests, era_tests, macro_eval_tests,
+	verify_tests,
 };
 
 static void print_findings(const struct bd_result *r)

@@ -69,6 +69,7 @@ extern const struct test deprecated_ioctl_tests[];
 extern const struct test roles_tests[];
 extern const struct test era_tests[];
 extern const struct test macro_eval_tests[];
+extern const struct test verify_tests[];
 
 /* ---- the unit ---- */
 enum form form_of(struct tu *t);

@@ -332,6 +332,14 @@ void bd_unit_set_input(struct bd_unit *u, const char *input);
 const char *bd_unit_input(const struct bd_unit *u);
 const char *bd_unit_incomplete_reason(const struct bd_unit *u);	/* or NULL */
 
+/* Check the IR's invariants (core/verify.c): every value used is defined
+ * once in its function, PHIs start their block and name real
+ * predecessors, slots and parameters exist, terminators have the
+ * successors their kind needs, field and global accesses are named.
+ * 0, or -1 with err naming the function, block, event and what is wrong.
+ * bd_analyze() runs it under dump-ir (an internal error when it fails). */
+int bd_unit_verify(const struct bd_unit *u, char *err, size_t len);
+
 /* Text dump of the whole unit (stable, for tests and debugging). */
 void bd_unit_dump(const struct bd_unit *u, FILE *out);
 const char *bd_op_name(enum bd_op op);
