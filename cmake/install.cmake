@@ -6,9 +6,10 @@
 #                         (gcc -print-file-name=plugin), so that
 #                         "gcc -fplugin=bdops_gcc" finds it by name
 #   BDOPS_CLANG_PLUGIN_DIR  bdops_clang.so: clang-19's library directory
-#                         (/usr/lib/llvm-19/lib), which its dlopen() searches
-#                         (libLLVM's RUNPATH), so "clang-19
-#                         -fplugin=bdops_clang.so" finds it by name
+#                         (/usr/lib/llvm-19/lib), beside its LLVMgold.so;
+#                         clang-19 has no plugin directory ("-fplugin=
+#                         bdops_clang.so" works only with llvm-19-dev
+#                         installed): bdops-clang passes the path
 #   PREFIX/share/man, share/bash-completion, share/doc/bdops (docs/)
 #
 # Both plugin directories are the compilers' own and absolute by default,

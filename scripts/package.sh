@@ -5,7 +5,7 @@
 # build/deb).  Install them with
 #   apt-get install ./build/deb/bdops_*.deb ./build/deb/bdops-clang_*.deb
 #
-# The build runs in a copy of the checkout (its tracked and new files, as
+# The build runs in a copy of the checkout (in build/package) (its tracked and new files, as
 # "git ls-files" lists them), so dpkg-buildpackage's output stays out of
 # the parent directory and out of the build tree.  sparse's source is the
 # one scripts/setup.sh fetched (build/third_party/sparse, from "apt-get
@@ -21,9 +21,12 @@ sparse=${BDOPS_SPARSE_SRC:-$build/third_party/sparse}
 	echo "package.sh: no sparse source in $sparse: run scripts/setup.sh" >&2
 	exit 1
 }
-work=$(mktemp -d "${TMPDIR:-/tmp}/bdops-package.XXXXXX")
-trap 'rm -rf "$work"' EXIT
-mkdir "$work/bdops"
+# A fixed directory, not a new one each time: dpkg-buildflags maps it
+# away (-ffile-prefix-map=DIR=.), and with the same DIR every time the
+# compiles hit ccache's cache on the next run.
+work=$build/package
+rm -rf "$work"
+mkdir -p "$work/bdops"
 (cd "$top" && git ls-files -z -c -o --exclude-standard |
 	while IFS= read -r -d '' f; do [ -e "$f" ] && printf '%s\0' "$f"; done |
 	tar --null -T - -cf -) | tar -C "$work/bdops" -xf -

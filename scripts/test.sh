@@ -4,6 +4,12 @@
 # gcc-O2, clang (plugin), clang-tool, sparse).  Every
 # diagnostics test runs under every frontend against the same CHECK lines.
 # Ends with "N passed, N failed"; exits non-zero on any failure.
+#
+# BDOPS_LANES selects what runs (default "lit"): "lit" the lit suite per
+# frontend (BDOPS_FRONTENDS), "package" the package lane
+# (scripts/package-lane.sh: the Debian packages built, lintian-clean,
+# installed in a clean bookworm root, the workflow guides run against the
+# installed commands); e.g. BDOPS_LANES="lit package".
 set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 build=${BDOPS_BUILD:-$top/build}
@@ -13,6 +19,8 @@ bash "$top/scripts/build.sh" --no-run || { echo "0 passed, 1 failed"; exit 1; }
 # the lanes of the table of frontends (cli/frontends.c)
 frontends=${BDOPS_FRONTENDS:-$("$build/bin/bdops" list-frontends | cut -f5 | tr ';' '\n' | cut -d: -f1)}
 pass=0 fail=0
+lanes=${BDOPS_LANES:-lit}
+case " $lanes " in *" lit "*) ;; *) frontends="" ;; esac
 for fe in $frontends; do
 	echo "== lit --param frontend=$fe"
 	out=$($lit -sv -j"$(nproc)" --param frontend="$fe" --param build="$build" \
@@ -34,5 +42,17 @@ for fe in $frontends; do
 		fail=$((fail + 1))
 	fi
 done
+case " $lanes " in
+*" package "*)
+	echo "== package lane (scripts/package-lane.sh)"
+	out=$(bash "$top/scripts/package-lane.sh" 2>&1)
+	echo "$out" | grep -Ev '^(ok|ok install:) ' | grep -v ' passed, [0-9]* failed$' || true
+	p=$(echo "$out" | sed -n 's/^\([0-9]*\) passed, [0-9]* failed$/\1/p' | tail -1)
+	f=$(echo "$out" | sed -n 's/^[0-9]* passed, \([0-9]*\) failed$/\1/p' | tail -1)
+	echo "package lane: ${p:-0} passed, ${f:-1} failed"
+	pass=$((pass + ${p:-0}))
+	fail=$((fail + ${f:-1}))
+	;;
+esac
 echo "$pass passed, $fail failed"
 [ $fail = 0 ]
