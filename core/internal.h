@@ -25,6 +25,13 @@ struct bd_unit {
 	const char *incomplete;		/* why not all was lowered, or NULL */
 	const char **strs;		/* intern table, open addressing */
 	unsigned nstrs, cap_strs;
+	/* bd_intern()'s last answers by the address asked about: the same
+	 * few strings (a file name, a type) come back thousands of times */
+	const char *memo_in[64], *memo_out[64];
+	/* decls by the address of their interned name (open addressing,
+	 * -1 empty): a unit asks for each callee's decl at every call */
+	int *decl_slot;
+	unsigned cap_decl_slot;
 	struct bd_func **funcs;
 	int nfuncs, cap_funcs;
 	struct bd_decl **decls;

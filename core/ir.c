@@ -6,6 +6,7 @@
  * analyses anything.  Strings are interned in a per-unit hash table so the
  * engine compares names by pointer.
  */
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <inttypes.h>
@@ -49,10 +50,16 @@ static unsigned hash_str(const char *s)
 
 const char *bd_intern(struct bd_unit *u, const char *s)
 {
-	unsigned h, i;
+	unsigned h, i, m;
 
 	if (!s)
 		return NULL;
+	/* A remembered address answers only if its text is still the same
+	 * (the string asked about may have been freed and the address
+	 * reused): a compare is a fraction of hashing the string. */
+	m = (unsigned)(((uintptr_t)s >> 4) ^ ((uintptr_t)s >> 10)) & 63;
+	if (u->memo_in[m] == s && !strcmp(u->memo_out[m], s))
+		return u->memo_out[m];
 	if (u->nstrs * 2 >= u->cap_strs) {
 		unsigned ncap = u->cap_strs ? u->cap_strs * 2 : 64;
 		const char **nv = bd_xcalloc(ncap, sizeof(*nv));
@@ -74,11 +81,14 @@ const char *bd_intern(struct bd_unit *u, const char *s)
 	h = hash_str(s) & (u->cap_strs - 1);
 	while (u->strs[h]) {
 		if (!strcmp(u->strs[h], s))
-			return u->strs[h];
+			goto found;
 		h = (h + 1) & (u->cap_strs - 1);
 	}
 	u->strs[h] = bd_xstrdup(s);
 	u->nstrs++;
+found:
+	u->memo_in[m] = s;
+	u->memo_out[m] = u->strs[h];
 	return u->strs[h];
 }
 
@@ -134,6 +144,7 @@ void bd_unit_free(struct bd_unit *u)
 	free(u->strs);
 	free(u->funcs);
 	free(u->decls);
+	free(u->decl_slot);
 	free(u->bindings);
 	free(u->refs);
 	free(u->macros);
@@ -253,14 +264,44 @@ const char *bd_unit_incomplete_reason(const struct bd_unit *u)
 
 /* ---- declarations ---- */
 
+static unsigned decl_hash(const char *name, unsigned cap)
+{
+	uintptr_t p = (uintptr_t)name;
+
+	return (unsigned)((p >> 3) ^ (p >> 13)) & (cap - 1);
+}
+
+/* Index decl i (whose name is interned) in u->decl_slot. */
+static void decl_index(struct bd_unit *u, int i)
+{
+	unsigned h;
+
+	if (2 * (unsigned)(u->ndecls + 1) > u->cap_decl_slot) {
+		free(u->decl_slot);
+		u->cap_decl_slot = u->cap_decl_slot ? 2 * u->cap_decl_slot : 64;
+		while (2 * (unsigned)(u->ndecls + 1) > u->cap_decl_slot)
+			u->cap_decl_slot *= 2;
+		u->decl_slot = bd_xcalloc(u->cap_decl_slot, sizeof(int));
+		memset(u->decl_slot, -1, u->cap_decl_slot * sizeof(int));
+		for (int j = 0; j < u->ndecls; j++)
+			if (j != i)
+				decl_index(u, j);
+	}
+	for (h = decl_hash(u->decls[i]->name, u->cap_decl_slot); u->decl_slot[h] >= 0;
+	     h = (h + 1) & (u->cap_decl_slot - 1))
+		;
+	u->decl_slot[h] = i;
+}
+
 struct bd_decl *bd_find_decl(struct bd_unit *u, const char *name)
 {
-	int i;
-
 	name = bd_intern(u, name);
-	for (i = 0; i < u->ndecls; i++)
-		if (u->decls[i]->name == name)
-			return u->decls[i];
+	if (!name || !u->cap_decl_slot)
+		return NULL;
+	for (unsigned h = decl_hash(name, u->cap_decl_slot); u->decl_slot[h] >= 0;
+	     h = (h + 1) & (u->cap_decl_slot - 1))
+		if (u->decls[u->decl_slot[h]]->name == name)
+			return u->decls[u->decl_slot[h]];
 	return NULL;
 }
 
@@ -280,6 +321,7 @@ struct bd_decl *bd_declare(struct bd_unit *u, const char *name, int is_static,
 		d->nparams = -1;
 		BD_GROW(u->decls, u->ndecls, u->cap_decls);
 		u->decls[u->ndecls++] = d;
+		decl_index(u, u->ndecls - 1);
 	}
 	d->is_static |= is_static;
 	if (ret_type)

@@ -53,6 +53,7 @@ struct bd_unit *bdops_gcc_unit(void);
 
 /* Canonical type spelling ("struct file *", "unsigned int", ...). */
 const char *bdops_gcc_type(struct bd_unit *u, tree type);
+const char *bdops_gcc_ptr_type(tree type);
 
 /* The tag of a record or union type ("file", "<anon>"). */
 const char *bdops_gcc_tag(tree rec);

@@ -59,7 +59,57 @@ const char *bdops_gcc_tag(tree rec)
 	return "<anon>";
 }
 
-const char *bdops_gcc_type(struct bd_unit *u, tree t)
+static const char *type_string(struct bd_unit *u, tree t);
+
+/*
+ * A type's string is made once per compile, not once per use: a kernel
+ * unit asks for the same few hundred types thousands of times, each a
+ * recursion with a printf per pointer level and an interning per step.
+ * The strings live in a unit of their own for the whole compile (every
+ * builder of the IR interns what it is given, so the caller's unit gets
+ * its own copy); the cache is keyed by TYPE_UID, which GCC never reuses,
+ * unlike the address of a collected tree.
+ */
+typedef hash_map<int_hash<unsigned, UINT_MAX, UINT_MAX - 1>, const char *> type_map;
+static struct bd_unit *type_strs;
+static type_map *type_cache, *ptr_cache;
+
+static const char *cached(type_map **map, tree t, bool ptr)
+{
+	const char **hit, *s;
+
+	if (!type_strs) {
+		type_strs = bd_unit_new("<types>");
+		type_cache = new type_map;
+		ptr_cache = new type_map;
+	}
+	hit = (*map)->get(TYPE_UID(t));
+	if (hit)
+		return *hit;
+	s = type_string(type_strs, t);
+	if (ptr)
+		s = bd_type_ptr(type_strs, s);
+	(*map)->put(TYPE_UID(t), s);
+	return s;
+}
+
+const char *bdops_gcc_type(struct bd_unit *, tree t)
+{
+	if (!t || t == error_mark_node)
+		return "other";
+	return cached(&type_cache, TYPE_MAIN_VARIANT(t), false);
+}
+
+/* The type of a pointer to t. */
+const char *bdops_gcc_ptr_type(tree t)
+{
+	if (!t || t == error_mark_node)
+		return bd_type_ptr(type_strs ? type_strs : (type_strs = bd_unit_new("<types>")),
+				   "other");
+	return cached(&ptr_cache, TYPE_MAIN_VARIANT(t), true);
+}
+
+static const char *type_string(struct bd_unit *u, tree t)
 {
 	int depth = 0;
 
@@ -91,7 +141,7 @@ const char *bdops_gcc_type(struct bd_unit *u, tree t)
 			t = NULL_TREE;
 		}
 		{
-			const char *s = t ? bdops_gcc_type(u, t) : "fnptr";
+			const char *s = t ? type_string(u, t) : "fnptr";
 
 			while (depth-- > 0)
 				s = bd_type_ptr(u, s);
@@ -178,7 +228,32 @@ private:
 	struct bd_loc loc;		/* of the statement being lowered */
 
 	const char *type(tree t) { return bdops_gcc_type(u, t); }
-	const char *ptr_to(tree t) { return bd_type_ptr(u, type(t)); }
+	const char *ptr_to(tree t) { return bdops_gcc_ptr_type(t); }
+	/* bdops_gcc_loc() with the file name interned once per file, not
+	 * once per statement (GCC's line maps keep each name for the whole
+	 * compile, so its address identifies it) */
+	const char *file_in = NULL, *file_out = NULL;
+	struct bd_loc here(location_t loc)
+	{
+		expanded_location x;
+		struct bd_loc l;
+
+		if (loc == UNKNOWN_LOCATION || loc == BUILTINS_LOCATION)
+			return bdops_gcc_loc(u, loc);
+		x = expand_location(loc);
+		if (x.file && x.file == file_in) {
+			l.file = file_out;
+			l.line = x.line;
+			l.col = x.column;
+			return l;
+		}
+		l = bd_loc_make(u, x.file, x.line, x.column);
+		if (x.file) {
+			file_in = x.file;
+			file_out = l.file;
+		}
+		return l;
+	}
 	int block_of(basic_block bb);
 	bd_val ssa(tree name);
 	void define(tree name, bd_val v);
@@ -699,7 +774,7 @@ void lowerer::asm_stmt(gasm *g)
 
 void lowerer::stmt(gimple *g)
 {
-	loc = bdops_gcc_loc(u, gimple_location(g));
+	loc = here(gimple_location(g));
 	switch (gimple_code(g)) {
 	case GIMPLE_ASSIGN:
 		if (!gimple_clobber_p(g))
@@ -732,7 +807,7 @@ void lowerer::phis(basic_block bb)
 
 		if (virtual_operand_p(res))
 			continue;
-		loc = bdops_gcc_loc(u, gimple_location(phi));
+		loc = here(gimple_location(phi));
 		for (i = 0; i < gimple_phi_num_args(phi); i++) {
 			tree arg = gimple_phi_arg_def(phi, i);
 			edge ed = gimple_phi_arg_edge(phi, i);
@@ -783,7 +858,7 @@ void lowerer::terminate(basic_block bb)
 	unsigned i;
 
 	if (last)
-		loc = bdops_gcc_loc(u, gimple_location(last));
+		loc = here(gimple_location(last));
 	if (last && gimple_code(last) == GIMPLE_COND) {
 		gcond *c = as_a<gcond *>(last);
 		edge te, fe;
@@ -869,7 +944,7 @@ void lowerer::entry()
 		tree def;
 		bd_val v;
 
-		loc = bdops_gcc_loc(u, DECL_SOURCE_LOCATION(parm));
+		loc = here(DECL_SOURCE_LOCATION(parm));
 		v = bd_param(f, 0, i, type(TREE_TYPE(parm)), loc);
 		def = ssa_default_def(fn, parm);
 		if (def)

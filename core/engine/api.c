@@ -58,11 +58,43 @@ static const struct bd_api api[] = {
 
 #define NAPI ((int)(sizeof(api) / sizeof(api[0])))
 
+/* The rows by a hash of their name: every call of a unit is looked up
+ * here, several times, and a strcmp() per row was 0.1% of a kernel
+ * compile.  Built on first use; the table never changes. */
+#define NSLOT 128
+_Static_assert(sizeof(api) / sizeof(api[0]) <= NSLOT / 2,
+	       "api.c: more rows than half the slots of bd_api_find()'s table");
+
+static unsigned name_hash(const char *s)
+{
+	unsigned h = 2166136261u;
+
+	while (*s)
+		h = (h ^ (unsigned char)*s++) * 16777619u;
+	return h;
+}
+
 const struct bd_api *bd_api_find(const char *name)
 {
-	for (int i = 0; name && i < NAPI; i++)
-		if (!strcmp(name, api[i].name))
-			return &api[i];
+	static signed char slot[NSLOT];
+	static int ready;
+	unsigned h;
+
+	if (!name)
+		return NULL;
+	if (!ready) {
+		memset(slot, -1, sizeof(slot));
+		for (int i = 0; i < NAPI; i++) {
+			h = name_hash(api[i].name) & (NSLOT - 1);
+			while (slot[h] >= 0)
+				h = (h + 1) & (NSLOT - 1);
+			slot[h] = (signed char)i;
+		}
+		ready = 1;
+	}
+	for (h = name_hash(name) & (NSLOT - 1); slot[h] >= 0; h = (h + 1) & (NSLOT - 1))
+		if (!strcmp(name, api[slot[h]].name))
+			return &api[slot[h]];
 	return NULL;
 }
 
