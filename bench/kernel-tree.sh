@@ -113,8 +113,9 @@ if [[ ,$lanes, == *,gcc,* ]]; then
 	echo "kernel-tree: gcc lane (GCC plugin, facts in the objects) over $kg"
 	build "$kg" "$logs/gcc.log" \
 		KCFLAGS="-fplugin=$bdops_build/lib/bdops_gcc.so -fplugin-arg-bdops_gcc-error=no"
-	/usr/bin/time -f 'merge: %e s, %M KiB peak' "$bdops_build/bin/bdops" merge \
-		--objects "$kg" > "$logs/gcc.merge.txt" 2> "$logs/gcc.merge.time" || true
+	# bdops prints its summary line on stderr: keep it with the findings
+	/usr/bin/time -o "$logs/gcc.merge.time" -f 'merge: %e s, %M KiB peak' \
+		"$bdops_build/bin/bdops" merge --objects "$kg" > "$logs/gcc.merge.txt" 2>&1 || true
 	summary gcc "$kg" "$logs/gcc.log" "$logs/gcc.merge.txt"
 	cat "$logs/gcc.merge.time"
 fi
